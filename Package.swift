@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "willdoc",
+  products: [
+    .library(name: "InkCodec", targets: ["InkCodec"]),
+    .executable(name: "willdoc", targets: ["willdoc"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(name: "CLibzip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "InkCodec", dependencies: ["CLibzip"]),
+    .executableTarget(
+      name: "willdoc",
+      dependencies: ["InkCodec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .target(name: "InkTestSupport", dependencies: ["InkCodec"], path: "Tests/InkTestSupport"),
+    .testTarget(
+      name: "InkCodecTests",
+      dependencies: ["InkCodec", "InkTestSupport"],
+      resources: [.copy("Expected")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,107 @@
+/// Bounds on what a decoder accepts, so that hostile input fails fast instead of
+/// exhausting memory or time.
+///
+/// Every decoder in InkCodec takes a `DecodingLimits` and checks it before it allocates.
+/// Counts read from a file are never trusted for allocation: capacity is bounded by the bytes
+/// actually present, and by these limits.
+public struct DecodingLimits: Sendable, Hashable, Codable {
+  /// The name of one limit, as reported in ``WillErrorKind/limitExceeded(_:value:limit:)``.
+  public enum Limit: String, Sendable, Hashable, Codable, CaseIterable {
+    /// ``DecodingLimits/maxFileBytes``.
+    case fileBytes = "file size"
+    /// ``DecodingLimits/maxPartBytes``.
+    case partBytes = "decompressed part size"
+    /// ``DecodingLimits/maxTotalBytes``.
+    case totalBytes = "total decompressed size"
+    /// ``DecodingLimits/maxParts``.
+    case parts = "parts"
+    /// ``DecodingLimits/maxXMLDepth``.
+    case xmlDepth = "XML depth"
+    /// ``DecodingLimits/maxXMLAttributes``.
+    case xmlAttributes = "XML attributes per element"
+    /// ``DecodingLimits/maxStrokes``.
+    case strokes = "strokes"
+    /// ``DecodingLimits/maxPointsPerStroke``.
+    case pointsPerStroke = "points per stroke"
+    /// ``DecodingLimits/maxTotalPoints``.
+    case totalPoints = "total points"
+  }
+
+  /// Largest input file, in bytes. Stops reading a multi-gigabyte file into memory.
+  public var maxFileBytes: Int
+  /// Largest decompressed size of one zip part. Stops a zip bomb hidden in one entry.
+  public var maxPartBytes: Int
+  /// Largest decompressed size of all parts together. Stops many medium-sized bombs.
+  public var maxTotalBytes: Int
+  /// Most parts (zip entries) in a package. Stops archives of millions of tiny entries.
+  public var maxParts: Int
+  /// Deepest element nesting in an XML part. Stops stack and time exhaustion by nested `<g>`.
+  public var maxXMLDepth: Int
+  /// Most attributes on one XML element. Stops attribute floods.
+  public var maxXMLAttributes: Int
+  /// Most strokes (path records) in one document. Stops 10^7 empty records.
+  public var maxStrokes: Int
+  /// Most points in one stroke. Stops one record claiming billions of points.
+  public var maxPointsPerStroke: Int
+  /// Most points in one document.
+  public var maxTotalPoints: Int
+
+  /// Creates limits; every parameter defaults to the value in ``default``.
+  public init(
+    maxFileBytes: Int = 512 << 20,
+    maxPartBytes: Int = 256 << 20,
+    maxTotalBytes: Int = 1 << 30,
+    maxParts: Int = 10_000,
+    maxXMLDepth: Int = 256,
+    maxXMLAttributes: Int = 1_024,
+    maxStrokes: Int = 2_000_000,
+    maxPointsPerStroke: Int = 10_000_000,
+    maxTotalPoints: Int = 100_000_000
+  ) {
+    self.maxFileBytes = maxFileBytes
+    self.maxPartBytes = maxPartBytes
+    self.maxTotalBytes = maxTotalBytes
+    self.maxParts = maxParts
+    self.maxXMLDepth = maxXMLDepth
+    self.maxXMLAttributes = maxXMLAttributes
+    self.maxStrokes = maxStrokes
+    self.maxPointsPerStroke = maxPointsPerStroke
+    self.maxTotalPoints = maxTotalPoints
+  }
+
+  /// Bounds that fit every real document by orders of magnitude: 512 MiB files, 256 MiB per
+  /// part, 1 GiB in total, 10,000 parts, XML depth 256, 2 million strokes, 10 million points
+  /// per stroke and 100 million points per document.
+  public static let `default` = DecodingLimits()
+
+  /// No bounds beyond what the machine has. Use only for trusted input.
+  public static let unlimited = DecodingLimits(
+    maxFileBytes: .max, maxPartBytes: .max, maxTotalBytes: .max, maxParts: .max,
+    maxXMLDepth: .max, maxXMLAttributes: .max, maxStrokes: .max, maxPointsPerStroke: .max,
+    maxTotalPoints: .max)
+
+  /// Throws ``WillErrorKind/limitExceeded(_:value:limit:)`` when `value` is above `limit`.
+  func check(_ limit: Limit, _ value: Int, part: String? = nil, offset: Int? = nil)
+    throws(WillError)
+  {
+    let bound = self[limit]
+    if value > bound {
+      throw WillError(.limitExceeded(limit, value: value, limit: bound), part: part, offset: offset)
+    }
+  }
+
+  /// The bound for one limit.
+  public subscript(limit: Limit) -> Int {
+    switch limit {
+    case .fileBytes: maxFileBytes
+    case .partBytes: maxPartBytes
+    case .totalBytes: maxTotalBytes
+    case .parts: maxParts
+    case .xmlDepth: maxXMLDepth
+    case .xmlAttributes: maxXMLAttributes
+    case .strokes: maxStrokes
+    case .pointsPerStroke: maxPointsPerStroke
+    case .totalPoints: maxTotalPoints
+    }
+  }
+}

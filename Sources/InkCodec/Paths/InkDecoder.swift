@@ -1,0 +1,127 @@
+/// Decodes a paths stream one stroke at a time, in the spirit of the WILL SDK's
+/// `WCMInkDecoder`: each call to ``next()`` decodes one record, and nothing after it is
+/// touched.
+///
+/// ```swift
+/// var decoder = InkDecoder(bytes: stream)
+/// while let stroke = try decoder.next() {
+///     draw(stroke)
+/// }
+/// ```
+///
+/// Errors carry the byte offset within the stream and the index of the record that failed.
+public struct InkDecoder: Sendable {
+  /// The stream being decoded.
+  public let bytes: [UInt8]
+  /// The part the stream came from, used in errors.
+  public let part: String?
+  /// The bounds applied while decoding.
+  public let limits: DecodingLimits
+  /// The byte offset of the next record's length prefix.
+  public private(set) var offset = 0
+  /// The number of strokes decoded so far; also the index of the next one.
+  public private(set) var strokeIndex = 0
+  private var totalPoints = 0
+
+  /// Creates a decoder over a paths stream.
+  /// - Parameters:
+  ///   - bytes: The stream.
+  ///   - part: The part name to report in errors (`nil` for a bare stream).
+  ///   - limits: Bounds on strokes and points.
+  public init(bytes: [UInt8], part: String? = nil, limits: DecodingLimits = .default) {
+    self.bytes = bytes
+    self.part = part
+    self.limits = limits
+  }
+
+  /// Whether every record has been decoded.
+  public var isAtEnd: Bool { offset >= bytes.count }
+
+  /// Decodes the next stroke, or returns `nil` at the end of the stream.
+  /// - Throws: ``WillError`` locating the first bad byte; the decoder does not advance.
+  public mutating func next() throws(WillError) -> Stroke? {
+    guard let range = try nextRecordRange() else { return nil }
+    let stroke = try bytes.withWireBytes { (buffer) throws(WillError) -> Stroke in
+      var reader = WireReader(buffer, range: range)
+      do throws(WillError) {
+        return try Stroke(decoding: &reader, limits: limits)
+      } catch {
+        throw error.located(part: part, strokeIndex: strokeIndex)
+      }
+    }
+    totalPoints += stroke.pointCount
+    if totalPoints > limits.maxTotalPoints {
+      throw WillError(
+        .limitExceeded(.totalPoints, value: totalPoints, limit: limits.maxTotalPoints),
+        part: part, offset: range.lowerBound, strokeIndex: strokeIndex)
+    }
+    offset = range.upperBound
+    strokeIndex += 1
+    return stroke
+  }
+
+  /// Parses the next record without delta decoding it, or returns `nil` at the end.
+  public mutating func nextRecord() throws(WillError) -> PathRecord? {
+    guard let range = try nextRecordRange() else { return nil }
+    let record = try bytes.withWireBytes { (buffer) throws(WillError) -> PathRecord in
+      var reader = WireReader(buffer, range: range)
+      do throws(WillError) {
+        return try PathRecord(parsing: &reader)
+      } catch {
+        throw error.located(part: part, strokeIndex: strokeIndex)
+      }
+    }
+    offset = range.upperBound
+    strokeIndex += 1
+    return record
+  }
+
+  /// The byte range of the next record's message (after its length prefix), checked against
+  /// the stream's end and the stroke limit.
+  public func nextRecordRange() throws(WillError) -> Range<Int>? {
+    guard offset < bytes.count else { return nil }
+    if strokeIndex >= limits.maxStrokes {
+      throw WillError(
+        .limitExceeded(.strokes, value: strokeIndex + 1, limit: limits.maxStrokes),
+        part: part, offset: offset, strokeIndex: strokeIndex)
+    }
+    return try bytes.withWireBytes { (buffer) throws(WillError) -> Range<Int> in
+      var reader = WireReader(buffer, range: offset..<buffer.count)
+      do throws(WillError) {
+        return try PathsStream.nextRecord(&reader)
+      } catch {
+        throw error.located(part: part, strokeIndex: strokeIndex)
+      }
+    }
+  }
+
+  /// Decodes every stroke of a paths stream.
+  /// - Parameters:
+  ///   - bytes: The stream.
+  ///   - part: The part name to report in errors.
+  ///   - limits: Bounds on strokes and points.
+  /// - Returns: The strokes in stream order.
+  public static func decodeAll(
+    _ bytes: [UInt8], part: String? = nil, limits: DecodingLimits = .default
+  ) throws(WillError) -> [Stroke] {
+    var decoder = InkDecoder(bytes: bytes, part: part, limits: limits)
+    var strokes: [Stroke] = []
+    while let stroke = try decoder.next() { strokes.append(stroke) }
+    return strokes
+  }
+
+  /// Parses every record of a paths stream without delta decoding.
+  /// - Parameters:
+  ///   - bytes: The stream.
+  ///   - part: The part name to report in errors.
+  ///   - limits: Bounds on the number of records.
+  /// - Returns: The records in stream order.
+  public static func records(
+    _ bytes: [UInt8], part: String? = nil, limits: DecodingLimits = .default
+  ) throws(WillError) -> [PathRecord] {
+    var decoder = InkDecoder(bytes: bytes, part: part, limits: limits)
+    var records: [PathRecord] = []
+    while let record = try decoder.nextRecord() { records.append(record) }
+    return records
+  }
+}

@@ -1,0 +1,101 @@
+extension PathRecord {
+  /// Quantises and delta-codes a stroke into a record.
+  ///
+  /// Absolute values are quantised first (round half away from zero) and the integers are then
+  /// differenced, so that re-encoding never drifts. Fields the stroke does not store (see
+  /// ``Stroke/storedFields``) are left out, except `decimalPrecision`, which is always written
+  /// when it differs from the default 2.
+  /// - Parameters:
+  ///   - stroke: The stroke.
+  ///   - precision: The decimal precision; `nil` uses the stroke's own.
+  /// - Throws: ``WillErrorKind/nonFiniteValue(channel:)`` for NaN or infinity, and
+  ///   ``WillErrorKind/valueTooLarge(channel:value:precision:)`` for a value or delta that does
+  ///   not fit `Int32`.
+  /// - Precondition: `precision` is in 0…8.
+  public init(encoding stroke: Stroke, precision: Int? = nil) throws(WillError) {
+    self.init()
+    try assign(from: stroke, precision: precision)
+  }
+
+  /// Replaces this record's content with `stroke`, reusing the arrays' storage.
+  mutating func assign(from stroke: Stroke, precision: Int?) throws(WillError) {
+    let precision = precision ?? stroke.decimalPrecision
+    precondition(
+      FixedPoint.supportedPrecisions.contains(precision), "decimal precision must be in 0...8")
+    let stored = stroke.storedFields
+    guard stroke.startParameter.isFinite else {
+      throw WillError(.nonFiniteValue(channel: "startParameter"))
+    }
+    guard stroke.endParameter.isFinite else {
+      throw WillError(.nonFiniteValue(channel: "endParameter"))
+    }
+    startParameter = stored.contains(.startParameter) ? stroke.startParameter : nil
+    endParameter = stored.contains(.endParameter) ? stroke.endParameter : nil
+    decimalPrecision =
+      stored.contains(.decimalPrecision) || precision != FixedPoint.defaultPrecision
+      ? UInt32(precision) : nil
+
+    data.removeAll(keepingCapacity: true)
+    data.reserveCapacity(stroke.points.count * 2)
+    var previousX: Int32 = 0
+    var previousY: Int32 = 0
+    for point in stroke.points {
+      let x = try Self.quantise(point.x, channel: "x", precision: precision)
+      let y = try Self.quantise(point.y, channel: "y", precision: precision)
+      data.append(try Self.delta(x, previousX, channel: "x", precision: precision))
+      data.append(try Self.delta(y, previousY, channel: "y", precision: precision))
+      previousX = x
+      previousY = y
+    }
+
+    strokeWidth.removeAll(keepingCapacity: true)
+    var previousWidth: Int32 = 0
+    for width in stroke.widths {
+      let quantised = try Self.quantise(width, channel: "width", precision: precision)
+      strokeWidth.append(
+        try Self.delta(quantised, previousWidth, channel: "width", precision: precision))
+      previousWidth = quantised
+    }
+
+    strokeColor.removeAll(keepingCapacity: true)
+    var previousColor: Int32 = 0
+    for color in stroke.colors {
+      let value = Int32(bitPattern: color.rgba)
+      strokeColor.append(value &- previousColor)
+      previousColor = value
+    }
+
+    strokePaint = stroke.paintIndex
+    strokeParticlesRandomSeed = stroke.particlesRandomSeed
+    compositeOperation =
+      stored.contains(.compositeOperation) || stroke.blendMode != .sourceOver
+      ? stroke.blendMode.rawValue : nil
+    id = stroke.id
+    unknownFields = stroke.unknownFields
+  }
+
+  @inline(__always)
+  private static func quantise(
+    _ value: Double, channel: String, precision: Int
+  ) throws(WillError) -> Int32 {
+    guard value.isFinite else { throw WillError(.nonFiniteValue(channel: channel)) }
+    guard let integer = FixedPoint.quantise(value, precision: precision) else {
+      throw WillError(.valueTooLarge(channel: channel, value: value, precision: precision))
+    }
+    return integer
+  }
+
+  @inline(__always)
+  private static func delta(
+    _ value: Int32, _ previous: Int32, channel: String, precision: Int
+  ) throws(WillError) -> Int32 {
+    let (difference, overflow) = value.subtractingReportingOverflow(previous)
+    if overflow {
+      throw WillError(
+        .valueTooLarge(
+          channel: channel + " delta", value: Double(Int64(value) - Int64(previous)),
+          precision: precision))
+    }
+    return difference
+  }
+}

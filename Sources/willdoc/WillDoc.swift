@@ -1,0 +1,3 @@
+import InkCodec
+
+print("willdoc")
