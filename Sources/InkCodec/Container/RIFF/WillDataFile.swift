@@ -1,0 +1,106 @@
+/// The RIFF "WILL data format": `RIFF` size `WILL`, a `HEAD` chunk holding the version
+/// (`01 00 00`), and an `INK ` chunk holding the paths stream.
+///
+/// Chunks are padded to even length; the pad byte may hold any value and is skipped.
+/// Unknown chunks are kept in order.
+public struct WillDataFile: Sendable, Hashable, Codable {
+  /// The chunks after the `WILL` form type, in file order.
+  public var chunks: [RIFFChunk]
+
+  /// The version the iOS SDK and universal-ink-library write: 1.0.0.
+  public static let currentVersion: [UInt8] = [1, 0, 0]
+
+  /// Creates a file from chunks.
+  public init(chunks: [RIFFChunk]) { self.chunks = chunks }
+
+  /// Creates a file with a `HEAD` 1.0.0 chunk and an `INK ` chunk holding `ink`.
+  public init(ink: [UInt8]) {
+    chunks = [RIFFChunk(id: "HEAD", data: Self.currentVersion), RIFFChunk(id: "INK ", data: ink)]
+  }
+
+  /// The paths stream of the first `INK ` chunk.
+  public var ink: [UInt8]? { chunks.first { $0.id == "INK " }?.data }
+
+  /// The version in the `HEAD` chunk, as `major.minor.patch`.
+  public var version: String? {
+    guard let head = chunks.first(where: { $0.id == "HEAD" })?.data, head.count >= 3 else {
+      return nil
+    }
+    return "\(head[0]).\(head[1]).\(head[2])"
+  }
+
+  /// Parses a RIFF WILL file.
+  /// - Throws: ``WillErrorKind/malformedRIFF(_:)`` with the offset of the bad chunk header,
+  ///   ``WillErrorKind/missingInkChunk`` when no `INK ` chunk exists.
+  public init(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
+    try limits.check(.fileBytes, bytes.count)
+    guard bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)),
+      Array(bytes[8..<12]) == Array("WILL".utf8)
+    else {
+      throw WillError(.malformedRIFF("no RIFF/WILL header"), offset: 0)
+    }
+    let declared = Int(Self.readUInt32(bytes, at: 4))
+    guard declared >= 4, declared <= bytes.count - 8 else {
+      throw WillError(
+        .malformedRIFF("RIFF size \(declared) does not fit a file of \(bytes.count) bytes"),
+        offset: 4)
+    }
+    let end = 8 + declared
+    var offset = 12
+    var chunks: [RIFFChunk] = []
+    while offset < end {
+      guard end - offset >= 8 else {
+        throw WillError(
+          .malformedRIFF("\(end - offset) stray bytes after the last chunk"), offset: offset)
+      }
+      try limits.check(.parts, chunks.count + 1, offset: offset)
+      let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+      let size = Int(Self.readUInt32(bytes, at: offset + 4))
+      let dataStart = offset + 8
+      guard size <= end - dataStart else {
+        throw WillError(
+          .malformedRIFF("chunk \"\(id)\" size \(size) runs past the end"), offset: offset + 4)
+      }
+      var chunk = RIFFChunk(id: id, data: Array(bytes[dataStart..<dataStart + size]))
+      offset = dataStart + size
+      if size % 2 == 1 {
+        // The pad byte's value does not matter (the iOS SDK writes 01); a missing final pad does.
+        guard offset < end else {
+          throw WillError(.malformedRIFF("chunk \"\(id)\" lacks its pad byte"), offset: offset)
+        }
+        chunk.padByte = bytes[offset]
+        offset += 1
+      }
+      chunks.append(chunk)
+    }
+    guard chunks.contains(where: { $0.id == "INK " }) else {
+      throw WillError(.missingInkChunk, offset: 12)
+    }
+    self.chunks = chunks
+  }
+
+  /// The file's bytes: sizes computed, pad bytes `00`.
+  public func serialized() -> [UInt8] {
+    var body: [UInt8] = Array("WILL".utf8)
+    for chunk in chunks {
+      body += Array(chunk.id.utf8.prefix(4))
+      body += Array(repeating: 0x20, count: max(0, 4 - chunk.id.utf8.count))
+      Self.appendUInt32(UInt32(chunk.data.count), to: &body)
+      body += chunk.data
+      if chunk.data.count % 2 == 1 { body.append(0) }
+    }
+    var file: [UInt8] = Array("RIFF".utf8)
+    Self.appendUInt32(UInt32(body.count), to: &file)
+    return file + body
+  }
+
+  private static func readUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+  }
+
+  private static func appendUInt32(_ value: UInt32, to bytes: inout [UInt8]) {
+    for shift in stride(from: 0, to: 32, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+    }
+  }
+}
