@@ -1,0 +1,402 @@
+import CLibzip
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How the data of a zip entry is stored.
+package enum ZipCompression: Sendable, Hashable {
+  /// Stored as is (method 0).
+  case stored
+  /// Deflate (method 8).
+  ///
+  /// When writing, `level` is zlib's compression level, 1 (fastest) to 9 (smallest), or `nil`
+  /// for zlib's default (6). A zip archive does not record the level, so entries read from an
+  /// archive always report `nil`.
+  case deflate(level: Int?)
+}
+
+/// One entry of a zip archive, as read by ``ZipArchive/read(_:limits:)``.
+package struct ZipEntry: Sendable, Hashable {
+  /// The entry's name, checked and made absolute (`/sections/section0.svg`).
+  package var name: PartName
+  /// The decompressed data, its CRC-32 verified.
+  package var data: [UInt8]
+  /// How the data was stored in the archive.
+  package var compression: ZipCompression
+  /// The size of the data as stored in the archive, in bytes.
+  package var compressedSize: Int
+  /// The CRC-32 of ``data``, as recorded in the central directory.
+  package var crc32: UInt32
+
+  /// This entry as input to ``ZipArchive/write(_:)``, keeping its name, data and compression
+  /// method.
+  package var input: Input { Input(name: name, data: data, compression: compression) }
+
+  /// One entry to write with ``ZipArchive/write(_:)``.
+  package struct Input: Sendable, Hashable {
+    /// The entry's name.
+    package var name: PartName
+    /// The uncompressed data.
+    package var data: [UInt8]
+    /// How to store the data.
+    package var compression: ZipCompression
+
+    /// Creates an entry to write.
+    /// - Parameters:
+    ///   - name: The entry's name.
+    ///   - data: The uncompressed data.
+    ///   - compression: How to store the data; Deflate at zlib's default level unless given.
+    package init(name: PartName, data: [UInt8], compression: ZipCompression = .deflate(level: nil))
+    {
+      self.name = name
+      self.data = data
+      self.compression = compression
+    }
+  }
+}
+
+/// Reads and writes zip archives in memory, through libzip.
+///
+/// This is the only place InkCodec calls libzip. Reading goes through the central directory,
+/// so entries with data descriptors (general purpose flag bit 3) read like any other, checks
+/// every entry name with ``PartName``, enforces ``DecodingLimits`` while it decompresses, and
+/// verifies every CRC-32. Writing produces the same bytes for the same input on every run.
+package enum ZipArchive {
+  /// The number of bytes requested from libzip per read while decompressing an entry. An entry
+  /// that passes a size limit is stopped within this many bytes of the limit.
+  package static let readChunkSize = 64 << 10
+
+  /// Reads every entry of a zip archive, in central-directory order.
+  ///
+  /// Directory entries (a name ending in `/` and no data) are skipped. Before anything is
+  /// decompressed, the number of entries is checked against ``DecodingLimits/maxParts`` and
+  /// each entry's declared size against ``DecodingLimits/maxPartBytes`` and
+  /// ``DecodingLimits/maxTotalBytes``. The same limits are applied to the bytes actually
+  /// produced, so an entry whose header understates its size stops within ``readChunkSize``
+  /// bytes of the limit.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole archive.
+  ///   - limits: The bounds to enforce.
+  /// - Returns: The entries in central-directory order.
+  /// - Throws: A ``WillError`` naming the entry (`part` is its ``PartName``) where one is at
+  ///   fault:
+  ///   - ``WillErrorKind/zip(code:message:)`` when libzip rejects the archive (code 19 for bytes
+  ///     that are not a zip archive, including empty input; 21 for an inconsistent or truncated
+  ///     one);
+  ///   - ``WillErrorKind/checksumMismatch`` when an entry's data does not match its CRC-32;
+  ///   - ``WillErrorKind/invalidPartName(_:)`` or ``WillErrorKind/duplicatePart(_:)`` for an
+  ///     unsafe name or two names that differ only in ASCII case;
+  ///   - ``WillErrorKind/limitExceeded(_:value:limit:)`` for ``DecodingLimits/Limit/fileBytes``,
+  ///     ``DecodingLimits/Limit/parts``, ``DecodingLimits/Limit/partBytes`` or
+  ///     ``DecodingLimits/Limit/totalBytes``;
+  ///   - ``WillErrorKind/unsupported(_:)`` for an encrypted entry or a compression method other
+  ///     than Stored and Deflate.
+  package static func read(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError)
+    -> [ZipEntry]
+  {
+    try limits.check(.fileBytes, bytes.count)
+    // libzip opens a zero-length source as a new, empty archive.
+    guard !bytes.isEmpty else { throw failure(code: ZIP_ER_NOZIP) }
+    return try bytes.withWireBytes { (buffer) throws(WillError) -> [ZipEntry] in
+      try readEntries(buffer, limits: limits)
+    }
+  }
+
+  /// Writes entries, in the given order, into a new zip archive.
+  ///
+  /// The output depends only on `entries` (and the zlib build): every entry has the
+  /// modification time 1980-01-01 00:00 whatever the local time zone, no extra fields and no
+  /// data descriptor, and the archive has no comment. An empty list gives the 22-byte empty
+  /// archive.
+  ///
+  /// - Parameter entries: The entries to write.
+  /// - Returns: The archive.
+  /// - Throws: ``WillErrorKind/duplicatePart(_:)`` when two names differ only in ASCII case;
+  ///   ``WillErrorKind/zip(code:message:)`` when libzip fails.
+  /// - Precondition: Every Deflate level is `nil` or in `1...9`.
+  package static func write(_ entries: [ZipEntry.Input]) throws(WillError) -> [UInt8] {
+    var names = Set<PartName>()
+    for entry in entries {
+      if case .deflate(let level?) = entry.compression {
+        precondition((1...9).contains(level), "Deflate level \(level) is outside 1...9")
+      }
+      guard names.insert(entry.name).inserted else {
+        throw WillError(.duplicatePart(entry.name.description), part: entry.name.description)
+      }
+    }
+    // libzip writes nothing at all for an archive without entries.
+    guard !entries.isEmpty else { return emptyArchive }
+
+    var error = zip_error_t()
+    zip_error_init(&error)
+    defer { zip_error_fini(&error) }
+    guard let source = zip_source_buffer_create(nil, 0, 0, &error) else {
+      throw failure(&error)
+    }
+    // Keep the source alive after zip_close, which writes the archive into it.
+    zip_source_keep(source)
+    defer { zip_source_free(source) }
+    guard let archive = zip_open_from_source(source, ZIP_TRUNCATE, &error) else {
+      zip_source_free(source)  // A failed open leaves the archive's reference with us.
+      throw failure(&error)
+    }
+    var isClosed = false
+    defer { if !isClosed { zip_discard(archive) } }
+
+    let modificationTime = dosEpochInLocalTime()
+    for entry in entries {
+      try add(entry, to: archive, modificationTime: modificationTime)
+    }
+    guard zip_close(archive) == 0 else { throw failure(zip_get_error(archive)) }
+    isClosed = true
+    return try contents(of: source)
+  }
+
+  // MARK: Reading
+
+  /// Reads every entry from an archive held in `buffer`, which libzip borrows without copying.
+  private static func readEntries(_ buffer: UnsafeRawBufferPointer, limits: DecodingLimits)
+    throws(WillError) -> [ZipEntry]
+  {
+    var error = zip_error_t()
+    zip_error_init(&error)
+    defer { zip_error_fini(&error) }
+    guard
+      let source = zip_source_buffer_create(
+        buffer.baseAddress, zip_uint64_t(buffer.count), 0, &error)
+    else { throw failure(&error) }
+    guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+      zip_source_free(source)  // Not taken over by a failed open.
+      throw failure(&error)
+    }
+    defer { zip_discard(archive) }
+
+    // libzip has parsed the central directory already, so the count is bounded by the input.
+    let count = Int(zip_get_num_entries(archive, 0))
+    try limits.check(.parts, count)
+    var entries: [ZipEntry] = []
+    entries.reserveCapacity(count)
+    var names = Set<PartName>()
+    var total = 0
+    var chunk = [UInt8](repeating: 0, count: readChunkSize)
+    for index in 0..<count {
+      guard
+        let entry = try readEntry(
+          at: zip_uint64_t(index), of: archive, limits: limits, total: total, names: &names,
+          chunk: &chunk)
+      else { continue }
+      total += entry.data.count
+      entries.append(entry)
+    }
+    return entries
+  }
+
+  /// Reads one entry, or returns `nil` for a directory entry.
+  /// - Parameters:
+  ///   - total: The bytes decompressed from the entries before this one.
+  ///   - names: The names of the entries before this one; this entry's name is added.
+  ///   - chunk: A scratch buffer of ``readChunkSize`` bytes.
+  private static func readEntry(
+    at index: zip_uint64_t, of archive: OpaquePointer, limits: DecodingLimits, total: Int,
+    names: inout Set<PartName>, chunk: inout [UInt8]
+  ) throws(WillError) -> ZipEntry? {
+    var stat = zip_stat_t()
+    zip_stat_init(&stat)
+    guard zip_stat_index(archive, index, 0, &stat) == 0 else {
+      throw failure(zip_get_error(archive))
+    }
+    let required =
+      ZIP_STAT_NAME | ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_CRC | ZIP_STAT_COMP_METHOD
+      | ZIP_STAT_ENCRYPTION_METHOD
+    guard stat.valid & zip_uint64_t(required) == zip_uint64_t(required), let cName = stat.name
+    else { throw failure(code: ZIP_ER_INCONS) }
+    // With flags 0, libzip has converted CP437 names to UTF-8 already.
+    guard let rawName = String(validatingCString: cName) else {
+      let lossy = String(cString: cName)
+      throw WillError(.invalidPartName(lossy), part: "/" + lossy)
+    }
+    if rawName.hasSuffix("/") && stat.size == 0 {
+      _ = try checkedName(String(rawName.dropLast()))
+      return nil
+    }
+    let name = try checkedName(rawName)
+    let part = name.description
+    guard names.insert(name).inserted else { throw WillError(.duplicatePart(part), part: part) }
+
+    guard stat.encryption_method == ZIP_EM_NONE else {
+      throw WillError(.unsupported("encrypted zip entry"), part: part)
+    }
+    let compression: ZipCompression
+    switch Int32(stat.comp_method) {
+    case ZIP_CM_STORE: compression = .stored
+    case ZIP_CM_DEFLATE: compression = .deflate(level: nil)
+    default:
+      throw WillError(.unsupported("zip compression method \(stat.comp_method)"), part: part)
+    }
+
+    // Check the declared size before allocating anything for it.
+    let declared = Int(clamping: stat.size)
+    let compressedSize = Int(clamping: stat.comp_size)
+    try limits.check(.partBytes, declared, part: part)
+    try limits.check(.totalBytes, saturatingSum(total, declared), part: part)
+
+    guard let file = zip_fopen_index(archive, index, 0) else {
+      throw failure(zip_get_error(archive), part: part)
+    }
+    defer { zip_fclose(file) }
+
+    var data: [UInt8] = []
+    // Deflate expands at most 1032 times; never reserve more than the input can produce.
+    data.reserveCapacity(min(declared, saturatingProduct(max(compressedSize, 1), 1032)))
+    // libzip verifies the CRC-32 only when a read reaches the end of the data, so read until
+    // zip_fread returns 0, never just the declared size.
+    while true {
+      let n = chunk.withUnsafeMutableBytes { buffer in
+        zip_fread(file, buffer.baseAddress!, zip_uint64_t(buffer.count))
+      }
+      if n < 0 { throw failure(zip_file_get_error(file), part: part) }
+      if n == 0 { break }
+      let size = data.count + Int(n)
+      try limits.check(.partBytes, size, part: part)
+      try limits.check(.totalBytes, saturatingSum(total, size), part: part)
+      if size > data.capacity {
+        // Grow by hand: doubling must not allocate past the limit.
+        data.reserveCapacity(
+          min(max(size, saturatingProduct(data.capacity, 2)), limits.maxPartBytes))
+      }
+      data.append(contentsOf: chunk[..<Int(n)])
+    }
+    guard data.count == declared else {
+      throw WillError(
+        .zip(
+          code: ZIP_ER_INCONS,
+          message:
+            "Zip archive inconsistent: the entry declares \(declared) bytes and holds \(data.count)"
+        ),
+        part: part)
+    }
+    return ZipEntry(
+      name: name, data: data, compression: compression, compressedSize: compressedSize,
+      crc32: stat.crc)
+  }
+
+  /// Checks an entry name, locating the error at the entry.
+  private static func checkedName(_ rawName: String) throws(WillError) -> PartName {
+    do {
+      return try PartName(zipEntryName: rawName)
+    } catch {
+      throw WillError(error.kind, part: "/" + rawName)
+    }
+  }
+
+  // MARK: Writing
+
+  /// The archive with no entries: an end-of-central-directory record and nothing else.
+  private static let emptyArchive: [UInt8] =
+    [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)
+
+  /// Adds one entry to an archive being written.
+  private static func add(
+    _ entry: ZipEntry.Input, to archive: OpaquePointer, modificationTime: time_t
+  ) throws(WillError) {
+    let part = entry.name.description
+    let count = entry.data.count
+    // libzip does not copy the buffer and reads it only in zip_close, so hand it a malloc'ed
+    // copy that it frees itself. An empty entry must get no buffer at all: libzip leaks a
+    // zero-length buffer it was asked to free.
+    var copy: UnsafeMutableRawPointer? = nil
+    if count > 0 {
+      guard let memory = malloc(count) else { throw failure(code: ZIP_ER_MEMORY, part: part) }
+      entry.data.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: count) }
+      copy = memory
+    }
+    // On failure (memory exhaustion only) libzip frees the copy on some paths and not on
+    // others; leaking it is safer than freeing it twice.
+    guard let source = zip_source_buffer(archive, copy, zip_uint64_t(count), count > 0 ? 1 : 0)
+    else { throw failure(zip_get_error(archive), part: part) }
+    let index = zip_file_add(
+      archive, entry.name.zipName, source, zip_flags_t(ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE))
+    guard index >= 0 else {
+      zip_source_free(source)  // A failed add leaves the source with us.
+      throw failure(zip_get_error(archive), part: part)
+    }
+    let (method, level): (Int32, Int) =
+      switch entry.compression {
+      case .stored: (ZIP_CM_STORE, 0)
+      case .deflate(let level): (ZIP_CM_DEFLATE, level ?? 0)  // 0 asks for the default.
+      }
+    guard zip_set_file_compression(archive, zip_uint64_t(index), method, zip_uint32_t(level)) == 0,
+      zip_file_set_mtime(archive, zip_uint64_t(index), modificationTime, 0) == 0
+    else { throw failure(zip_get_error(archive), part: part) }
+  }
+
+  /// The time that local time shows as 1980-01-01 00:00, the first instant a DOS timestamp can
+  /// hold.
+  ///
+  /// libzip converts modification times to DOS fields through `localtime`, so a fixed `time_t`
+  /// would give a different date in every time zone. Asking `mktime` for the local midnight
+  /// fixes the date and time fields instead, without changing the process's `TZ`.
+  private static func dosEpochInLocalTime() -> time_t {
+    var fields = tm()
+    fields.tm_year = 80
+    fields.tm_mon = 0
+    fields.tm_mday = 1
+    fields.tm_isdst = -1
+    return mktime(&fields)
+  }
+
+  /// The bytes libzip wrote into a buffer source.
+  private static func contents(of source: OpaquePointer) throws(WillError) -> [UInt8] {
+    guard zip_source_open(source) == 0 else { throw failure(zip_source_error(source)) }
+    defer { zip_source_close(source) }
+    guard zip_source_seek(source, 0, SEEK_END) == 0 else { throw failure(zip_source_error(source)) }
+    let size = zip_source_tell(source)
+    guard size >= 0, zip_source_seek(source, 0, SEEK_SET) == 0 else {
+      throw failure(zip_source_error(source))
+    }
+    var read: zip_int64_t = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, initialized in
+      if let base = buffer.baseAddress {
+        read = zip_source_read(source, base, zip_uint64_t(size))
+      }
+      initialized = read == size ? Int(size) : 0
+    }
+    guard read == size else { throw failure(zip_source_error(source)) }
+    return bytes
+  }
+
+  // MARK: Errors
+
+  /// The error that a libzip error structure describes. A CRC failure becomes
+  /// ``WillErrorKind/checksumMismatch``.
+  private static func failure(_ error: UnsafeMutablePointer<zip_error_t>, part: String? = nil)
+    -> WillError
+  {
+    let code = zip_error_code_zip(error)
+    if code == ZIP_ER_CRC { return WillError(.checksumMismatch, part: part) }
+    return WillError(
+      .zip(code: code, message: String(cString: zip_error_strerror(error))), part: part)
+  }
+
+  /// The error for a libzip error code, with libzip's message.
+  private static func failure(code: Int32, part: String? = nil) -> WillError {
+    var error = zip_error_t()
+    zip_error_init_with_code(&error, code)
+    defer { zip_error_fini(&error) }
+    return failure(&error, part: part)
+  }
+
+  /// `a + b`, or `Int.max` when that overflows.
+  private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
+  }
+
+  /// `a * b`, or `Int.max` when that overflows.
+  private static func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+    let (product, overflow) = a.multipliedReportingOverflow(by: b)
+    return overflow ? .max : product
+  }
+}

@@ -1,0 +1,476 @@
+import Foundation
+import InkCodec
+import Testing
+
+@Suite struct ZipArchiveTests {
+  // MARK: Helpers
+
+  /// The error `ZipArchive.read` throws, or `nil` when it succeeds.
+  private static func readError(_ bytes: [UInt8], limits: DecodingLimits = .default)
+    -> WillError?
+  {
+    do {
+      _ = try ZipArchive.read(bytes, limits: limits)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  private static func input(
+    _ name: String, _ data: [UInt8], _ compression: ZipCompression = .deflate(level: nil)
+  ) throws -> ZipEntry.Input {
+    ZipEntry.Input(name: try PartName(name), data: data, compression: compression)
+  }
+
+  /// A varied set of entries: text, binary, empty, large and compressible, both methods.
+  private static func sampleInputs() throws -> [ZipEntry.Input] {
+    var generator = SplitMix64(seed: 0x5EED)
+    let noise = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    let text = Array(String(repeating: "<g r:id=\"rId0\"/>\n", count: 500).utf8)
+    return [
+      try input("[Content_Types].xml", text, .deflate(level: nil)),
+      try input("_rels/.rels", Array("<Relationships/>".utf8), .stored),
+      try input("sections/media/empty.protobuf", [], .stored),
+      try input("sections/media/empty-deflate.bin", [], .deflate(level: 9)),
+      try input("sections/media/noise.bin", noise, .stored),
+      try input("sections/media/noise-deflate.bin", noise, .deflate(level: 1)),
+      try input("sections/media/all-bytes.bin", Array(0...255) + Array((0...255).reversed())),
+      try input("sections/section0.svg", text + text, .deflate(level: 9)),
+    ]
+  }
+
+  /// The offset of the first byte of the first entry's data in an archive we wrote.
+  private static func firstDataOffset(_ archive: [UInt8]) -> Int {
+    30 + Int(HandBuiltZip.readLE16(archive, 26)) + Int(HandBuiltZip.readLE16(archive, 28))
+  }
+
+  // MARK: Round trip and determinism
+
+  @Test func roundTripKeepsNamesDataOrderAndMethod() throws {
+    let inputs = try Self.sampleInputs()
+    let entries = try ZipArchive.read(try ZipArchive.write(inputs))
+    #expect(entries.map(\.name.description) == inputs.map(\.name.description))
+    #expect(entries.map(\.data) == inputs.map(\.data))
+    for (entry, input) in zip(entries, inputs) {
+      #expect(entry.crc32 == HandBuiltZip.crc32(input.data), "\(entry.name)")
+      switch input.compression {
+      case .stored:
+        #expect(entry.compression == .stored, "\(entry.name)")
+        #expect(entry.compressedSize == input.data.count, "\(entry.name)")
+      case .deflate:
+        #expect(entry.compression == .deflate(level: nil), "\(entry.name)")
+      }
+    }
+    let textEntry = try #require(entries.first)
+    #expect(textEntry.compressedSize < textEntry.data.count / 10)
+  }
+
+  @Test func entryInputRewritesTheSameArchive() throws {
+    let archive = try ZipArchive.write(try Self.sampleInputs())
+    let entries = try ZipArchive.read(archive)
+    let rewritten = try ZipArchive.read(try ZipArchive.write(entries.map(\.input)))
+    #expect(rewritten.map(\.input) == entries.map(\.input))
+    #expect(rewritten.map(\.crc32) == entries.map(\.crc32))
+  }
+
+  @Test func writingIsDeterministic() throws {
+    let inputs = try Self.sampleInputs()
+    let first = try ZipArchive.write(inputs)
+    let second = try ZipArchive.write(inputs)
+    #expect(first == second)
+  }
+
+  @Test func headersHoldFixedTimeNoExtraFieldsAndNoDataDescriptor() throws {
+    let inputs = try Self.sampleInputs()
+    let archive = try ZipArchive.write(inputs)
+    let end = archive.count - 22
+    #expect(HandBuiltZip.readLE32(archive, end) == 0x0605_4B50, "no archive comment")
+    var central = Int(HandBuiltZip.readLE32(archive, end + 16))
+    for input in inputs {
+      #expect(HandBuiltZip.readLE32(archive, central) == 0x0201_4B50)
+      let flags = HandBuiltZip.readLE16(archive, central + 8)
+      #expect(flags & 0x0008 == 0, "\(input.name): data descriptor flag")
+      #expect(HandBuiltZip.readLE16(archive, central + 12) == 0, "\(input.name): time")
+      #expect(HandBuiltZip.readLE16(archive, central + 14) == 0x0021, "\(input.name): date")
+      let nameLength = Int(HandBuiltZip.readLE16(archive, central + 28))
+      let extraLength = Int(HandBuiltZip.readLE16(archive, central + 30))
+      let commentLength = Int(HandBuiltZip.readLE16(archive, central + 32))
+      #expect(extraLength == 0 && commentLength == 0, "\(input.name): central extra fields")
+      let local = Int(HandBuiltZip.readLE32(archive, central + 42))
+      #expect(HandBuiltZip.readLE32(archive, local) == 0x0403_4B50)
+      #expect(HandBuiltZip.readLE16(archive, local + 6) & 0x0008 == 0)
+      #expect(HandBuiltZip.readLE16(archive, local + 10) == 0, "\(input.name): local time")
+      #expect(HandBuiltZip.readLE16(archive, local + 12) == 0x0021, "\(input.name): local date")
+      #expect(HandBuiltZip.readLE16(archive, local + 28) == 0, "\(input.name): local extra field")
+      let name = archive[(local + 30)..<(local + 30 + nameLength)]
+      #expect(String(decoding: name, as: UTF8.self) == input.name.zipName)
+      central += 46 + nameLength + extraLength + commentLength
+    }
+    #expect(central == end)
+  }
+
+  @Test func timestampDoesNotDependOnTheTimeZone() async {
+    await #expect(processExitsWith: .success) {
+      for zone in ["XYZ-14", "ABC+12", "UTC0"] {
+        setenv("TZ", zone, 1)
+        tzset()
+        let archive = try ZipArchive.write([
+          ZipEntry.Input(name: try PartName("a.txt"), data: [1, 2, 3])
+        ])
+        guard HandBuiltZip.readLE16(archive, 10) == 0, HandBuiltZip.readLE16(archive, 12) == 0x21
+        else { exit(1) }
+      }
+    }
+  }
+
+  @Test func emptyListWritesTheEmptyArchive() throws {
+    let archive = try ZipArchive.write([])
+    #expect(archive == [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18))
+    #expect(try ZipArchive.read(archive).isEmpty)
+  }
+
+  @Test func writerRejectsDuplicateNamesIgnoringCase() throws {
+    let error = #expect(throws: WillError.self) {
+      try ZipArchive.write([
+        try Self.input("props/core.xml", [1]), try Self.input("Props/Core.XML", [2]),
+      ])
+    }
+    #expect(error?.kind == .duplicatePart("/Props/Core.XML"))
+    #expect(error?.part == "/Props/Core.XML")
+  }
+
+  @Test func deflateLevelOutsideOneToNineTraps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = try ZipArchive.write([
+        ZipEntry.Input(name: try PartName("a"), data: [1], compression: .deflate(level: 10))
+      ])
+    }
+  }
+
+  // MARK: Layouts written by other producers
+
+  @Test func readsEntriesWithDataDescriptors() throws {
+    let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
+    let archive = HandBuiltZip([
+      .init("_rels/.rels", Array("<Relationships/>".utf8), dataDescriptor: true),
+      .init("sections/section0.svg", svg, dataDescriptor: true),
+      .init("sections/media/empty.protobuf", [], dataDescriptor: true),
+      .init("[Content_Types].xml", Array("<Types/>".utf8)),
+    ]).bytes
+    #expect(HandBuiltZip.readLE16(archive, 6) == 0x0808)
+    #expect(HandBuiltZip.readLE32(archive, 18) == 0, "local header compressed size")
+    let entries = try ZipArchive.read(archive)
+    #expect(
+      entries.map(\.name.description) == [
+        "/_rels/.rels", "/sections/section0.svg", "/sections/media/empty.protobuf",
+        "/[Content_Types].xml",
+      ])
+    #expect(entries[1].data == svg)
+    #expect(entries[1].crc32 == HandBuiltZip.crc32(svg))
+    #expect(entries[2].data.isEmpty)
+  }
+
+  @Test func skipsDirectoryEntries() throws {
+    let archive = HandBuiltZip([
+      .init("sections/", []), .init("sections/a.xml", [7]), .init("sections/media/", []),
+    ]).bytes
+    let entries = try ZipArchive.read(archive)
+    #expect(entries.map(\.name.description) == ["/sections/a.xml"])
+  }
+
+  @Test func rejectsUnsafeDirectoryEntries() {
+    let error = Self.readError(HandBuiltZip([.init("../", [])]).bytes)
+    #expect(error?.kind == .invalidPartName(".."))
+  }
+
+  // MARK: Real files
+
+  /// A real WILL file, with the names and total size of its entries.
+  struct Sample: Sendable, CustomTestStringConvertible {
+    var file: String
+    var names: [String]
+    var totalBytes: Int
+    var usesDataDescriptors: Bool
+    var testDescription: String { file }
+  }
+
+  static let samples: [Sample] = [
+    Sample(
+      file: "ngmsoftware__will2svg__WCM0006.will",
+      names: [
+        "[Content_Types].xml", "_rels/.rels", "props/app.xml", "props/core.xml",
+        "sections/_rels/section.svg.rels", "sections/media/paths.protobuf",
+        "sections/section.svg",
+      ], totalBytes: 98_080, usesDataDescriptors: false),
+    Sample(
+      file: "gjiovi__pywillparser__test.will",
+      names: [
+        "_rels/.rels", "props/core.xml", "props/app.xml",
+        "sections/media/strokes700920024.protobuf", "sections/section0.svg",
+        "sections/_rels/section0.svg.rels", "style/paints.protobuf", "[Content_Types].xml",
+      ], totalBytes: 85_978, usesDataDescriptors: true),
+    Sample(
+      file: "skomra__InkDemo__sample.will",
+      names: [
+        "_rels/.rels", "props/core.xml", "props/app.xml",
+        "sections/media/strokes-184262055.protobuf", "sections/section0.svg",
+        "sections/_rels/section0.svg.rels", "[Content_Types].xml",
+      ], totalBytes: 5_809, usesDataDescriptors: true),
+  ]
+
+  @Test(
+    .enabled(
+      if: ExternalZipSamples.available(samples.map(\.file)),
+      "WILL samples not found: set WILL_SAMPLES or place them in ../shared/will-samples"),
+    arguments: samples)
+  func readsRealSample(_ sample: Sample) throws {
+    let archive = try ExternalZipSamples.bytes(of: sample.file)
+    #expect(Array(archive.prefix(4)) == [0x50, 0x4B, 0x03, 0x04])
+    #expect((HandBuiltZip.readLE16(archive, 6) & 0x0008 != 0) == sample.usesDataDescriptors)
+    let entries = try ZipArchive.read(archive)
+    #expect(entries.map(\.name.zipName) == sample.names)
+    #expect(entries.reduce(0) { $0 + $1.data.count } == sample.totalBytes)
+    for entry in entries {
+      #expect(!entry.data.isEmpty, "\(entry.name)")
+      #expect(entry.compressedSize > 0, "\(entry.name)")
+      #expect(entry.compression == .deflate(level: nil), "\(entry.name)")
+      #expect(entry.crc32 == HandBuiltZip.crc32(entry.data), "\(entry.name)")
+    }
+    let rewritten = try ZipArchive.read(try ZipArchive.write(entries.map(\.input)))
+    #expect(rewritten.map(\.data) == entries.map(\.data))
+  }
+
+  // MARK: Corrupt input
+
+  @Test func flippedByteInStoredDataIsAChecksumMismatch() throws {
+    var archive = try ZipArchive.write([
+      try Self.input("a.xml", [9, 9]),
+      try Self.input("sections/media/paths.protobuf", Array(0..<200), .stored),
+    ])
+    let entries = try ZipArchive.read(archive)
+    let local = archive.count - 22 - 46 - "sections/media/paths.protobuf".utf8.count
+    let offset = Int(HandBuiltZip.readLE32(archive, local + 42))
+    let data = offset + 30 + Int(HandBuiltZip.readLE16(archive, offset + 26))
+    #expect(Array(archive[data..<(data + 200)]) == entries[1].data)
+    archive[data + 100] ^= 0xFF
+    let error = Self.readError(archive)
+    #expect(error?.kind == .checksumMismatch)
+    #expect(error?.part == "/sections/media/paths.protobuf")
+  }
+
+  @Test func flippedByteInDeflateDataFails() throws {
+    let text = Array(String(repeating: "stroke ", count: 2_000).utf8)
+    var archive = try ZipArchive.write([try Self.input("a.svg", text, .deflate(level: 9))])
+    archive[Self.firstDataOffset(archive) + 20] ^= 0x55
+    let error = Self.readError(archive)
+    #expect(error?.part == "/a.svg")
+    #expect(error?.category == .format)
+  }
+
+  @Test(arguments: [1, 2, 21, 22, 23, 60, 200, 1_000])
+  func truncatedArchiveFails(droppingLast count: Int) throws {
+    let archive = try ZipArchive.write(try Self.sampleInputs())
+    let error = Self.readError(Array(archive.dropLast(count)))
+    guard case .zip(let code, let message)? = error?.kind else {
+      Issue.record("expected a zip error, got \(String(describing: error))")
+      return
+    }
+    #expect([19, 21].contains(code), "\(code): \(message)")
+  }
+
+  @Test(arguments: [4, 30, 100])
+  func archivePrefixFails(keeping count: Int) throws {
+    let archive = try ZipArchive.write(try Self.sampleInputs())
+    let error = Self.readError(Array(archive.prefix(count)))
+    #expect(error?.category == .format)
+  }
+
+  @Test func randomBytesAreNotAZipArchive() {
+    var generator = SplitMix64(seed: 42)
+    let bytes = (0..<4_096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    let error = Self.readError(bytes)
+    #expect(error?.kind == .zip(code: 19, message: "Not a zip archive"))
+    #expect(error?.description == "zip error 19: Not a zip archive")
+  }
+
+  @Test func emptyInputIsNotAZipArchive() {
+    #expect(Self.readError([])?.kind == .zip(code: 19, message: "Not a zip archive"))
+  }
+
+  @Test func unsupportedCompressionMethodIsReported() {
+    let archive = HandBuiltZip([.init("a.bin", [1, 2, 3], method: 12)]).bytes
+    let error = Self.readError(archive)
+    #expect(error?.kind == .unsupported("zip compression method 12"))
+    #expect(error?.part == "/a.bin")
+  }
+
+  @Test func encryptedEntryIsReported() {
+    let archive = HandBuiltZip([.init("a.bin", Array(repeating: 0, count: 20), encrypted: true)])
+    let error = Self.readError(archive.bytes)
+    #expect(error?.kind == .unsupported("encrypted zip entry"))
+    #expect(error?.part == "/a.bin")
+  }
+
+  // MARK: Limits
+
+  /// 64 MiB of zeros, deflated at level 9: about 64 KiB.
+  static let bomb: [UInt8] = {
+    let zeros = [UInt8](repeating: 0, count: 64 << 20)
+    return try! ZipArchive.write([
+      ZipEntry.Input(name: try! PartName("bomb.bin"), data: zeros, compression: .deflate(level: 9))
+    ])
+  }()
+
+  @Test func bombIsStoppedByItsDeclaredSize() {
+    #expect(Self.bomb.count < 1 << 20)
+    let limits = DecodingLimits(maxPartBytes: 1 << 20)
+    let error = Self.readError(Self.bomb, limits: limits)
+    #expect(error?.kind == .limitExceeded(.partBytes, value: 64 << 20, limit: 1 << 20))
+    #expect(error?.part == "/bomb.bin")
+  }
+
+  @Test func bombWithALyingHeaderIsStoppedWhileInflating() {
+    // Claim 1,000 bytes in both the local header and the central directory.
+    var archive = Self.bomb
+    let central = Int(HandBuiltZip.readLE32(archive, archive.count - 22 + 16))
+    #expect(HandBuiltZip.readLE32(archive, central + 24) == 64 << 20)
+    archive.replaceSubrange(22..<26, with: HandBuiltZip.le32(1_000))
+    archive.replaceSubrange((central + 24)..<(central + 28), with: HandBuiltZip.le32(1_000))
+    let limit = 1 << 20
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = Self.readError(archive, limits: DecodingLimits(maxPartBytes: limit))
+    #expect(clock.now - start < .seconds(5))
+    guard case .limitExceeded(.partBytes, let value, limit)? = error?.kind else {
+      Issue.record("expected the part limit, got \(String(describing: error))")
+      return
+    }
+    #expect(value > limit && value <= limit + ZipArchive.readChunkSize)
+    #expect(error?.part == "/bomb.bin")
+  }
+
+  @Test func lyingHeaderWithinLimitsIsInconsistent() throws {
+    var archive = try ZipArchive.write([
+      try Self.input("a.bin", Array(repeating: 7, count: 5_000), .deflate(level: nil))
+    ])
+    let central = Int(HandBuiltZip.readLE32(archive, archive.count - 22 + 16))
+    archive.replaceSubrange(22..<26, with: HandBuiltZip.le32(4_000))
+    archive.replaceSubrange((central + 24)..<(central + 28), with: HandBuiltZip.le32(4_000))
+    let error = Self.readError(archive)
+    guard case .zip(21, _)? = error?.kind else {
+      Issue.record("expected an inconsistency, got \(String(describing: error))")
+      return
+    }
+    #expect(error?.part == "/a.bin")
+  }
+
+  @Test func totalSizeLimitCountsEveryEntry() throws {
+    let archive = try ZipArchive.write([
+      try Self.input("a.bin", Array(repeating: 1, count: 600 << 10)),
+      try Self.input("b.bin", Array(repeating: 2, count: 600 << 10)),
+    ])
+    let error = Self.readError(archive, limits: DecodingLimits(maxTotalBytes: 1 << 20))
+    #expect(error?.kind == .limitExceeded(.totalBytes, value: 1_200 << 10, limit: 1 << 20))
+    #expect(error?.part == "/b.bin")
+  }
+
+  @Test func partCountLimit() throws {
+    let archive = try ZipArchive.write([
+      try Self.input("a", [1]), try Self.input("b", [2]), try Self.input("c", [3]),
+    ])
+    let error = Self.readError(archive, limits: DecodingLimits(maxParts: 2))
+    #expect(error?.kind == .limitExceeded(.parts, value: 3, limit: 2))
+    #expect(try ZipArchive.read(archive, limits: DecodingLimits(maxParts: 3)).count == 3)
+  }
+
+  @Test func fileSizeLimit() throws {
+    let archive = try ZipArchive.write([try Self.input("a", [1])])
+    let error = Self.readError(archive, limits: DecodingLimits(maxFileBytes: archive.count - 1))
+    #expect(
+      error?.kind == .limitExceeded(.fileBytes, value: archive.count, limit: archive.count - 1))
+  }
+
+  // MARK: Names
+
+  @Test func duplicateNamesDifferingInCaseAreRejected() {
+    let archive = HandBuiltZip([
+      .init("sections/section0.svg", [1]), .init("Sections/Section0.SVG", [2]),
+    ]).bytes
+    let error = Self.readError(archive)
+    #expect(error?.kind == .duplicatePart("/Sections/Section0.SVG"))
+    #expect(error?.part == "/Sections/Section0.SVG")
+  }
+
+  @Test func identicalNamesAreRejected() {
+    let archive = HandBuiltZip([.init("a.xml", [1]), .init("a.xml", [2])]).bytes
+    #expect(Self.readError(archive)?.kind == .zip(code: 10, message: "File already exists"))
+  }
+
+  @Test(arguments: [
+    "../evil.xml", "sections/../../evil.xml", "/etc/passwd", "a\\b.xml", "a//b.xml",
+    "a/./b.xml", "sections/.", "sections/a.", "C:\\evil.xml", "a%2Fb.xml",
+  ])
+  func unsafeEntryNamesAreRejected(_ name: String) {
+    let error = Self.readError(HandBuiltZip([.init(name, [1])]).bytes)
+    #expect(error?.kind == .invalidPartName(name))
+    #expect(error?.part == "/" + name)
+  }
+
+  @Test func nameWithNULIsRejected() {
+    // libzip reports a NUL in a name as a space; the rest of the name is still checked.
+    var entry = HandBuiltZip.Entry("a.xml", [1])
+    entry.name = Array("a.xml".utf8) + [0] + Array("../x".utf8)
+    let error = Self.readError(HandBuiltZip([entry]).bytes)
+    #expect(error?.kind == .invalidPartName("a.xml ../x"))
+  }
+
+  @Test func nameThatIsNotUTF8IsRejected() {
+    var entry = HandBuiltZip.Entry("a.xml", [1])
+    entry.name = [0x61, 0xFF, 0xFE]  // flagged as UTF-8
+    #expect(Self.readError(HandBuiltZip([entry]).bytes)?.kind.category == .format)
+  }
+
+  /// The real WILL files in the shared sample folder, found through `WILL_SAMPLES` or at
+  /// `../shared/will-samples` next to the package root. They are never copied into the
+  /// repository.
+  enum ExternalZipSamples {
+    /// The sample folder.
+    static let directory: URL = {
+      if let path = ProcessInfo.processInfo.environment["WILL_SAMPLES"], !path.isEmpty {
+        return URL(fileURLWithPath: path, isDirectory: true)
+      }
+      // #filePath is <root>/Tests/InkCodecTests/Container/ZipArchiveTests.swift.
+      var root = URL(fileURLWithPath: #filePath)
+      for _ in 0..<4 { root.deleteLastPathComponent() }
+      return root.deletingLastPathComponent().appendingPathComponent("shared/will-samples")
+    }()
+
+    /// Whether every named file is present.
+    static func available(_ files: [String]) -> Bool {
+      files.allSatisfy {
+        FileManager.default.isReadableFile(atPath: directory.appendingPathComponent($0).path)
+      }
+    }
+
+    /// The bytes of one sample.
+    static func bytes(of file: String) throws -> [UInt8] {
+      Array(try Data(contentsOf: directory.appendingPathComponent(file)))
+    }
+  }
+
+  /// A seeded generator (SplitMix64), so that "random" inputs are the same on every run.
+  struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+}
