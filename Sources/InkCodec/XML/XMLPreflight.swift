@@ -1,0 +1,245 @@
+/// The checks and repairs ``XMLReader`` makes on the raw bytes before the parser sees them.
+///
+/// - Strips a UTF-8 byte order mark (the cloud conversion writes one).
+/// - Rejects NUL bytes and anything that does not start with `<`, which also rules out
+///   UTF-16, UCS-4 and EBCDIC input: the byte-level scan below is only sound for UTF-8.
+/// - Reads the XML declaration itself, since the parser does not report it, and rejects any
+///   encoding but UTF-8.
+/// - Rejects `<!DOCTYPE` and every other markup declaration, so that no entity can be
+///   declared: the parser substitutes entities, so a DTD would allow "billion laughs"
+///   expansion and external (`SYSTEM`) entities.
+/// - Inserts a space in processing instructions without data (`<?target?>` becomes
+///   `<?target ?>`): FoundationXML on Linux crashes on a processing instruction whose data
+///   is missing. Line numbers are unchanged.
+struct XMLPreflight {
+  /// The bytes to hand to the parser.
+  var body: [UInt8]
+  /// The XML declaration, or `nil` when the part has none.
+  var declaration: XMLDeclaration?
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  private static let lessThan = UInt8(ascii: "<")
+
+  /// Checks `bytes` and prepares them for the parser.
+  /// - Throws: ``WillErrorKind/malformedXML(line:message:)`` for a NUL byte, an empty part,
+  ///   a part that does not start with `<`, a malformed declaration or a DOCTYPE;
+  ///   ``WillErrorKind/unsupported(_:)`` for an encoding other than UTF-8.
+  init(_ bytes: [UInt8], part: String?) throws(WillError) {
+    let start = bytes.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
+    let body = Array(bytes[start...])
+    func malformed(at index: Int, _ message: String) -> WillError {
+      let line = 1 + body[..<min(index, body.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      return WillError(.malformedXML(line: line, message: message), part: part)
+    }
+
+    if let nul = body.firstIndex(of: 0) {
+      throw malformed(at: nul, "NUL byte")
+    }
+    guard let first = body.firstIndex(where: { !XMLNode.isWhitespaceByte($0) }) else {
+      throw malformed(at: body.count, "no root element: the part is empty")
+    }
+    guard body[first] == Self.lessThan else {
+      throw malformed(at: first, "not XML in UTF-8: the first character is not '<'")
+    }
+
+    var scanner = MarkupScanner(bytes: body)
+    if scanner.startsDeclaration() {
+      guard let declaration = scanner.readDeclaration() else {
+        throw malformed(at: scanner.index, "malformed XML declaration")
+      }
+      if let encoding = declaration.encoding,
+        !["utf-8", "utf8"].contains(encoding.lowercased())
+      {
+        throw WillError(.unsupported("XML encoding \(encoding); only UTF-8 is read"), part: part)
+      }
+      self.declaration = declaration
+    } else {
+      self.declaration = nil
+    }
+
+    var insertions: [Int] = []
+    while let markup = scanner.nextMarkup() {
+      switch markup {
+      case .declaration(let index, let isDoctype):
+        throw malformed(
+          at: index,
+          isDoctype
+            ? "DOCTYPE declarations are not allowed (entity expansion, external entities)"
+            : "markup declarations are not allowed outside a DOCTYPE")
+      case .processingInstructionWithoutData(let close):
+        insertions.append(close)
+      }
+    }
+    if insertions.isEmpty {
+      self.body = body
+    } else {
+      // One pass, so that a part full of `<?a?>` costs linear time.
+      var patched: [UInt8] = []
+      patched.reserveCapacity(body.count + insertions.count)
+      var copied = 0
+      for index in insertions {
+        patched.append(contentsOf: body[copied..<index])
+        patched.append(0x20)
+        copied = index
+      }
+      patched.append(contentsOf: body[copied...])
+      self.body = patched
+    }
+  }
+}
+
+/// A byte cursor that finds the markup the preflight cares about, skipping comments, CDATA
+/// sections and processing instructions the way an XML parser does.
+private struct MarkupScanner {
+  /// What ``nextMarkup()`` found.
+  enum Markup {
+    /// `<!` that opens neither a comment nor a CDATA section, at `index`.
+    case declaration(index: Int, isDoctype: Bool)
+    /// A processing instruction with no whitespace between `<?` and `?>`; `close` is the
+    /// index of its `?>`.
+    case processingInstructionWithoutData(close: Int)
+  }
+
+  let bytes: [UInt8]
+  var index = 0
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// Whether the bytes start with `<?xml` followed by whitespace.
+  func startsDeclaration() -> Bool {
+    matches("<?xml", at: 0) && bytes.count > 5 && XMLNode.isWhitespaceByte(bytes[5])
+  }
+
+  /// Reads `<?xml version="…" encoding="…" standalone="…"?>` at the start, in that order,
+  /// with `version` required; `nil` when it is malformed.
+  mutating func readDeclaration() -> XMLDeclaration? {
+    index = 5
+    var values: [(name: String, value: String)] = []
+    while true {
+      let hadSpace = skipWhitespace()
+      if matches("?>", at: index) {
+        index += 2
+        break
+      }
+      guard hadSpace, let pair = readPseudoAttribute() else { return nil }
+      values.append(pair)
+    }
+    var declaration = XMLDeclaration(encoding: nil)
+    var expected = ["version", "encoding", "standalone"][...]
+    for (name, value) in values {
+      guard let position = expected.firstIndex(of: name) else { return nil }
+      expected = expected[(position + 1)...]
+      switch name {
+      case "version":
+        guard !value.isEmpty, value.utf8.allSatisfy(Self.isVersionByte) else { return nil }
+        declaration.version = value
+      case "encoding":
+        guard let head = value.utf8.first, Self.isLetter(head),
+          value.utf8.allSatisfy(Self.isEncodingByte)
+        else { return nil }
+        declaration.encoding = value
+      default:
+        guard value == "yes" || value == "no" else { return nil }
+        declaration.standalone = value
+      }
+    }
+    guard values.first?.name == "version" else { return nil }
+    return declaration
+  }
+
+  /// Finds the next DOCTYPE-like declaration or data-less processing instruction.
+  mutating func nextMarkup() -> Markup? {
+    while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+      index = open
+      if matches("<!--", at: index) {
+        guard skip(past: "-->", from: index + 4) else { return nil }
+      } else if matches("<![CDATA[", at: index) {
+        guard skip(past: "]]>", from: index + 9) else { return nil }
+      } else if matches("<!", at: index) {
+        return .declaration(index: index, isDoctype: matches("<!DOCTYPE", at: index))
+      } else if matches("<?", at: index) {
+        let start = index + 2
+        guard skip(past: "?>", from: start) else { return nil }
+        let close = index - 2
+        if !bytes[start..<close].contains(where: XMLNode.isWhitespaceByte) {
+          return .processingInstructionWithoutData(close: close)
+        }
+      } else {
+        index += 1
+      }
+    }
+    index = bytes.count
+    return nil
+  }
+
+  private func matches(_ literal: StaticString, at position: Int) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard position + count <= bytes.count else { return false }
+    return literal.withUTF8Buffer { literalBytes in
+      literalBytes.indices.allSatisfy { bytes[position + $0] == literalBytes[$0] }
+    }
+  }
+
+  /// Moves past the first `terminator` at or after `position`; `false` when there is none.
+  private mutating func skip(past terminator: StaticString, from position: Int) -> Bool {
+    var candidate = position
+    let first = terminator.withUTF8Buffer { $0[0] }
+    while candidate < bytes.count,
+      let found = bytes[candidate...].firstIndex(of: first)
+    {
+      if matches(terminator, at: found) {
+        index = found + terminator.utf8CodeUnitCount
+        return true
+      }
+      candidate = found + 1
+    }
+    return false
+  }
+
+  /// Skips XML whitespace; whether there was any.
+  private mutating func skipWhitespace() -> Bool {
+    let start = index
+    while index < bytes.count, XMLNode.isWhitespaceByte(bytes[index]) { index += 1 }
+    return index > start
+  }
+
+  /// Reads `name = "value"` or `name = 'value'`.
+  private mutating func readPseudoAttribute() -> (name: String, value: String)? {
+    let nameStart = index
+    while index < bytes.count, Self.isLetter(bytes[index]) { index += 1 }
+    guard index > nameStart else { return nil }
+    let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+    _ = skipWhitespace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+    index += 1
+    _ = skipWhitespace()
+    guard index < bytes.count,
+      bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+    else { return nil }
+    let quote = bytes[index]
+    let valueStart = index + 1
+    guard let valueEnd = bytes[valueStart...].firstIndex(of: quote) else { return nil }
+    index = valueEnd + 1
+    return (name, String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte)
+  }
+
+  private static func isVersionByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
+  }
+
+  private static func isEncodingByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "-")
+  }
+}

@@ -1,0 +1,147 @@
+import InkCodec
+import Testing
+
+@Suite struct XMLWriterTests {
+  private func string(_ document: XMLDocument) -> String {
+    String(decoding: XMLWriter.serialize(document), as: UTF8.self)
+  }
+
+  // MARK: Round trips
+
+  @Test func sparkSVGRoundTripsByteForByte() throws {
+    let document = try parseXML(XMLSamples.sparkSVG)
+    #expect(string(document) == XMLSamples.sparkSVG)
+  }
+
+  @Test(arguments: XMLSamples.all.map(\.name))
+  func producerPartsRoundTrip(name: String) throws {
+    let xml = try #require(XMLSamples.all.first { $0.name == name }?.xml)
+    let document = try parseXML(xml)
+    let bytes = XMLWriter.serialize(document)
+    let reparsed = try XMLReader.parse(bytes, part: "/test.xml", limits: .default)
+    #expect(reparsed == document)
+    #expect(XMLWriter.serialize(reparsed) == bytes)
+  }
+
+  @Test(arguments: [
+    "<a t=\"&amp;lt; &#38;#38; &quot; x&#10;y&#9;z&#13;w\ttab\">&amp;&lt;&gt;<![CDATA[<c>]]>&#13;\r\n</a>",
+    "<!-- before --><?pi one two?><?t?>\n<a><!--in--><?q  x ?></a>\n<!-- after --><?z?>",
+    "<?xml version='1.0' encoding='utf-8' standalone='yes'?><a>\n\t<b/>\n</a>",
+    "\u{FEFF}<?xm version='1.0' encoding='utf-8'?>\n<P xmlns=\"http://p\"><A>x</A></P>",
+    "<a xmlns:p=\"http://p\" p:x=\"'single' &amp; &quot;double&quot;\">Ünïcødé 🖋 &gt;</a>",
+  ])
+  func trickyContentRoundTrips(xml: String) throws {
+    let document = try parseXML(xml)
+    let reparsed = try XMLReader.parse(XMLWriter.serialize(document), part: nil, limits: .default)
+    #expect(reparsed == document)
+  }
+
+  // MARK: Output
+
+  @Test func escaping() {
+    let root = XMLElement(
+      "a", attributes: [XMLAttribute("t", "<&>\"'\t\n\r")], children: [.text("<&>\"'\t\n\r")])
+    #expect(
+      string(XMLDocument(root: root))
+        == "<a t=\"&lt;&amp;&gt;&quot;'&#9;&#10;&#13;\">&lt;&amp;&gt;\"'\t\n&#13;</a>")
+  }
+
+  @Test func layout() {
+    let document = XMLDocument(
+      declaration: XMLDeclaration(version: "1.0", encoding: "UTF-8", standalone: "yes"),
+      prolog: [.processingInstruction(target: "xm", data: "version='1.0'"), .comment(" c ")],
+      root: XMLElement(
+        "svg", attributes: [XMLAttribute("xmlns:r", "http://r"), XMLAttribute("b", "2")],
+        children: [
+          .element(XMLElement("g", attributes: [XMLAttribute("r:id", "rId0")])),
+          .element(XMLElement("p", children: [.processingInstruction(target: "t", data: "")])),
+        ]),
+      epilog: [.comment("end")])
+    #expect(
+      string(document) == """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <?xm version='1.0'?>
+        <!-- c -->
+        <svg xmlns:r="http://r" b="2"><g r:id="rId0"/><p><?t?></p></svg>
+        <!--end-->
+        """)
+    #expect(string(XMLDocument(root: XMLElement("g"))) == "<g/>")
+    #expect(
+      string(XMLDocument(declaration: XMLDeclaration(encoding: nil), root: XMLElement("g")))
+        == "<?xml version=\"1.0\"?>\n<g/>")
+  }
+
+  // MARK: Well-formedness
+
+  @Test func readerOutputIsWellFormed() throws {
+    for (_, xml) in XMLSamples.all {
+      #expect(XMLWriter.wellFormednessProblem(in: try parseXML(xml)) == nil)
+    }
+  }
+
+  @Test(arguments: [
+    (XMLDocument(root: XMLElement("1a")), "invalid element name \"1a\""),
+    (XMLDocument(root: XMLElement("a b")), "invalid element name \"a b\""),
+    (
+      XMLDocument(
+        root: XMLElement("a", attributes: [XMLAttribute("x", "1"), XMLAttribute("x", "2")])),
+      "attribute x given twice on <a>"
+    ),
+    (
+      XMLDocument(root: XMLElement("a", attributes: [XMLAttribute("x=", "1")])),
+      "invalid attribute name \"x=\" on <a>"
+    ),
+    (
+      XMLDocument(root: XMLElement("a", attributes: [XMLAttribute("x", "\u{1}")])),
+      "attribute x on <a> holds a character XML cannot carry"
+    ),
+    (
+      XMLDocument(root: XMLElement("a", children: [.text("\u{0}")])),
+      "text holds a character XML cannot carry"
+    ),
+    (
+      XMLDocument(root: XMLElement("a", children: [.comment("a--b")])),
+      "a comment holds \"--\", ends with \"-\" or holds a character XML cannot carry"
+    ),
+    (
+      XMLDocument(root: XMLElement("a", children: [.comment("a-")])),
+      "a comment holds \"--\", ends with \"-\" or holds a character XML cannot carry"
+    ),
+    (
+      XMLDocument(
+        root: XMLElement("a", children: [.processingInstruction(target: "XML", data: "")])),
+      "invalid processing instruction target \"XML\""
+    ),
+    (
+      XMLDocument(
+        root: XMLElement("a", children: [.processingInstruction(target: "p", data: "?>")])),
+      "processing instruction p holds \"?>\" or a character XML cannot carry"
+    ),
+    (XMLDocument(prolog: [.text("x")], root: XMLElement("a")), "text outside the root element"),
+    (
+      XMLDocument(root: XMLElement("a"), epilog: [.element(XMLElement("b"))]),
+      "element <b> outside the root element"
+    ),
+    (
+      XMLDocument(declaration: XMLDeclaration(encoding: "UTF-16"), root: XMLElement("a")),
+      "the declared encoding \"UTF-16\" is not UTF-8"
+    ),
+    (
+      XMLDocument(declaration: XMLDeclaration(version: "1\"0"), root: XMLElement("a")),
+      "invalid XML version \"1\"0\""
+    ),
+    (
+      XMLDocument(declaration: XMLDeclaration(standalone: "maybe"), root: XMLElement("a")),
+      "standalone must be \"yes\" or \"no\", not \"maybe\""
+    ),
+  ])
+  func problems(document: XMLDocument, problem: String) {
+    #expect(XMLWriter.wellFormednessProblem(in: document) == problem)
+  }
+
+  @Test func unwritableDocumentTraps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = XMLWriter.serialize(XMLDocument(root: XMLElement("not a name")))
+    }
+  }
+}
