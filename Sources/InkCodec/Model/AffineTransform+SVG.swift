@@ -1,0 +1,76 @@
+extension AffineTransform {
+  /// Parses an SVG `transform` attribute: a list of `matrix(a b c d e f)`, `translate`,
+  /// `scale`, `rotate` and `skewX`/`skewY`, numbers separated by spaces or commas.
+  /// - Throws: ``WillErrorKind/invalidAttribute(name:value:)`` for anything else.
+  public init(svgTransform text: String) throws(WillError) {
+    var result = AffineTransform.identity
+    var rest = Substring(text)
+    func invalid() -> WillError { WillError(.invalidAttribute(name: "transform", value: text)) }
+    while true {
+      rest = rest.drop { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+      if rest.isEmpty { break }
+      guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close
+      else { throw invalid() }
+      let name = rest[..<open].trimmingSpaces
+      let arguments = rest[rest.index(after: open)..<close]
+        .split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+      var values: [Double] = []
+      for argument in arguments {
+        guard let value = Double(argument), value.isFinite else { throw invalid() }
+        values.append(value)
+      }
+      let step: AffineTransform
+      switch (name, values.count) {
+      case ("matrix", 6):
+        step = AffineTransform(
+          a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
+      case ("translate", 1): step = .translation(x: values[0], y: 0)
+      case ("translate", 2): step = .translation(x: values[0], y: values[1])
+      case ("scale", 1): step = .scale(x: values[0], y: values[0])
+      case ("scale", 2): step = .scale(x: values[0], y: values[1])
+      case ("rotate", 1), ("rotate", 3):
+        let angle = values[0] * .pi / 180
+        let rotation = AffineTransform(
+          a: cos(angle), b: sin(angle), c: -sin(angle), d: cos(angle), e: 0, f: 0)
+        step =
+          values.count == 1
+          ? rotation
+          : AffineTransform.translation(x: values[1], y: values[2]).concatenating(rotation)
+            .concatenating(.translation(x: -values[1], y: -values[2]))
+      case ("skewX", 1):
+        step = AffineTransform(a: 1, b: 0, c: tan(values[0] * .pi / 180), d: 1, e: 0, f: 0)
+      case ("skewY", 1):
+        step = AffineTransform(a: 1, b: tan(values[0] * .pi / 180), c: 0, d: 1, e: 0, f: 0)
+      default: throw invalid()
+      }
+      result = result.concatenating(step)
+      rest = rest[rest.index(after: close)...]
+    }
+    self = result
+  }
+
+  /// The transform as `matrix(a b c d e f)`, numbers in their shortest form.
+  public var svgMatrix: String {
+    "matrix(" + coefficients.map(\.shortestDescription).joined(separator: " ") + ")"
+  }
+}
+
+extension Double {
+  /// The shortest text that reads back as this value, without a trailing `.0`.
+  var shortestDescription: String {
+    if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
+    return description
+  }
+}
+
+extension Substring {
+  var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -1,0 +1,310 @@
+import Foundation
+
+extension WillDocument {
+  /// Reads a document from its bytes, whatever the container.
+  /// - Parameters:
+  ///   - bytes: An OPC package, a RIFF WILL file or a raw paths stream.
+  ///   - limits: Bounds on sizes, parts and points.
+  /// - Throws: ``WillError`` naming the part and byte offset of the first problem.
+  public init(bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
+    try limits.check(.fileBytes, bytes.count)
+    switch ContainerKind(sniffing: bytes) {
+    case .opc: try self.init(opc: bytes, limits: limits)
+    case .riff:
+      let file = try WillDataFile(parsing: bytes, limits: limits)
+      try self.init(stream: file.ink ?? [], part: "INK ", container: .riff, limits: limits)
+      riffChunks = file.chunks.filter { $0.id != "INK " }
+    case .raw:
+      if bytes.isEmpty { throw WillError(.notAWillFile, offset: 0) }
+      do throws(WillError) {
+        try self.init(stream: bytes, part: nil, container: .raw, limits: limits)
+      } catch  where error.strokeIndex == 0 && error.category == .format {
+        // The first record already fails: most likely not WILL data at all.
+        throw WillError(.notAWillFile, offset: 0)
+      }
+    }
+  }
+
+  /// Reads a document from a file.
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - limits: Bounds on sizes, parts and points.
+  public init(contentsOf url: URL, limits: DecodingLimits = .default) throws(WillError) {
+    try self.init(bytes: try FileIO.read(url, limit: limits.maxFileBytes), limits: limits)
+  }
+
+  /// A one-section document around a paths stream (RIFF and raw files).
+  private init(stream: [UInt8], part: String?, container: ContainerKind, limits: DecodingLimits)
+    throws(WillError)
+  {
+    var element = PathsElement(
+      strokes: try InkDecoder.decodeAll(stream, part: part, limits: limits))
+    element.partName = part
+    self.init(sections: [Section(nodes: [.paths(element)])], container: container)
+  }
+
+  /// Reads an OPC package, following relationships by type.
+  private init(opc bytes: [UInt8], limits: DecodingLimits) throws(WillError) {
+    let package = try InkPackage(bytes: bytes, limits: limits)
+    self.init(container: .opc)
+    var consumed: Set<String> = [PartName.contentTypes.normalizedKey]
+    let rootRelsPart = PartName.packageRelationships
+    guard package.part(rootRelsPart) != nil else {
+      throw WillError(.missingPart(rootRelsPart.description), part: rootRelsPart.description)
+    }
+    consumed.insert(rootRelsPart.normalizedKey)
+    let rootRelationships = try package.relationships(of: nil)
+    var properties = DocumentProperties()
+    var source = PropertiesSource(properties: properties)
+    var budget = PointBudget(limits: limits)
+    for (key, type) in package.contentTypes.overrides.sorted(by: { $0.key < $1.key })
+    where package.part(try PartName(key)) == nil {
+      readWarnings.append(
+        Diagnostic(
+          .warning,
+          code: type == WillContentType.paints
+            ? "paints-override-without-part" : "override-without-part",
+          part: PartName.contentTypes.description,
+          message:
+            "[Content_Types].xml has an Override for \(key), which the package does not contain"))
+    }
+
+    for relationship in rootRelationships {
+      switch relationship.type {
+      case WillRelationshipType.coreProperties:
+        let part = try package.target(
+          of: relationship, from: nil, relsPart: rootRelsPart.description)
+        properties.read(core: try package.xml(part.name))
+        source.core = StoredPart(part, package: package, relationship: relationship)
+        consumed.insert(part.name.normalizedKey)
+      case WillRelationshipType.extendedProperties:
+        let part = try package.target(
+          of: relationship, from: nil, relsPart: rootRelsPart.description)
+        properties.read(app: try package.xml(part.name))
+        source.app = StoredPart(part, package: package, relationship: relationship)
+        consumed.insert(part.name.normalizedKey)
+      case WillRelationshipType.section:
+        let part = try package.target(
+          of: relationship, from: nil, relsPart: rootRelsPart.description)
+        var section = try Section(
+          reading: part.name, from: package, consumed: &consumed, budget: &budget)
+        section.relationshipID = relationship.id
+        sections.append(section)
+        consumed.insert(part.name.normalizedKey)
+      case WillRelationshipType.paints:
+        let part = try package.target(
+          of: relationship, from: nil, relsPart: rootRelsPart.description)
+        paints = try ParticlesPaint.decodeAll(
+          part.data, part: part.name.description, limits: limits)
+        paintsSource = (StoredPart(part, package: package, relationship: relationship), paints)
+        consumed.insert(part.name.normalizedKey)
+      default:
+        let part = try? package.target(
+          of: relationship, from: nil, relsPart: rootRelsPart.description)
+        if let part, !consumed.contains(part.name.normalizedKey) {
+          otherParts.append(StoredPart(part, package: package, relationship: relationship))
+          consumed.insert(part.name.normalizedKey)
+        } else if part == nil {
+          otherParts.append(
+            StoredPart(
+              name: relationship.target, contentType: nil, data: [], relationship: relationship))
+        }
+      }
+    }
+    source.properties = properties
+    self.properties = properties
+    propertiesSource = source
+    for part in package.parts where !consumed.contains(part.name.normalizedKey) {
+      // Relationship parts of consumed sources are regenerated; keep every other part.
+      if part.name.fileExtension == "rels", part.name.description.contains("/_rels/") {
+        let sourceName = Self.relationshipSource(of: part.name)
+        if let sourceName, consumed.contains(sourceName.lowercased()) { continue }
+      }
+      otherParts.append(StoredPart(part, package: package, relationship: nil))
+    }
+  }
+
+  /// The part whose relationships `rels` holds (`/sections/_rels/a.svg.rels` → `/sections/a.svg`).
+  static func relationshipSource(of rels: PartName) -> String? {
+    let text = rels.description
+    guard let range = text.range(of: "/_rels/", options: .backwards), text.hasSuffix(".rels") else {
+      return nil
+    }
+    return String(text[..<range.lowerBound]) + "/" + String(text[range.upperBound...].dropLast(5))
+  }
+}
+
+/// Tracks the total points decoded across every paths part of a document.
+struct PointBudget {
+  let limits: DecodingLimits
+  var points = 0
+  var strokes = 0
+
+  mutating func charge(_ strokes: [Stroke], part: String) throws(WillError) {
+    self.strokes += strokes.count
+    points += strokes.reduce(0) { $0 + $1.pointCount }
+    try limits.check(.strokes, self.strokes, part: part)
+    try limits.check(.totalPoints, points, part: part)
+  }
+}
+
+extension StoredPart {
+  init(_ entry: ZipEntry, package: InkPackage, relationship: Relationship?) {
+    self.init(
+      name: entry.name.description, contentType: package.contentType(of: entry.name),
+      data: entry.data,
+      relationship: relationship)
+  }
+}
+
+extension Section {
+  /// Reads a section SVG and the parts its relationships include.
+  init(
+    reading name: PartName, from package: InkPackage, consumed: inout Set<String>,
+    budget: inout PointBudget
+  ) throws(WillError) {
+    let document = try package.xml(name)
+    let relsName = name.relationshipsPart
+    let relationships = try package.relationships(of: name)
+    if package.part(relsName) != nil { consumed.insert(relsName.normalizedKey) }
+    let byID = Dictionary(
+      relationships.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var included: Set<String> = []
+    let root = document.root
+    guard root.localName == "svg" else {
+      throw WillError(
+        .malformedXML(line: 1, message: "the root element is <\(root.name)>, not <svg>"),
+        part: name.description)
+    }
+    self.init()
+    partName = name.description
+    svgAttributes = root.attributes
+    let namespaces = XMLNamespaces.initial.declaring(root)
+    var reader = SectionTreeReader(
+      package: package, section: name, relsPart: relsName.description, relationships: byID,
+      included: included, consumed: consumed, budget: budget)
+    nodes = try reader.nodes(root.children, namespaces: namespaces)
+    included = reader.included
+    consumed = reader.consumed
+    budget = reader.budget
+    if width != nil, Self.length(svgAttributes.first { $0.name == "width" }!.value) == nil {
+      throw WillError(
+        .invalidAttribute(name: "width", value: svgAttributes.first { $0.name == "width" }!.value),
+        part: name.description)
+    }
+    for relationship in relationships where !included.contains(relationship.id) {
+      if let part = try? package.target(
+        of: relationship, from: name, relsPart: relsName.description)
+      {
+        unreferencedRelationships.append(
+          StoredPart(part, package: package, relationship: relationship))
+        consumed.insert(part.name.normalizedKey)
+      } else {
+        unreferencedRelationships.append(
+          StoredPart(
+            name: relationship.target, contentType: nil, data: [], relationship: relationship))
+      }
+    }
+  }
+}
+
+/// Turns a section's SVG children into ``SectionNode``s, decoding the parts that `r:id`
+/// attributes include.
+private struct SectionTreeReader {
+  let package: InkPackage
+  let section: PartName
+  let relsPart: String
+  let relationships: [String: Relationship]
+  var included: Set<String>
+  var consumed: Set<String>
+  var budget: PointBudget
+
+  mutating func nodes(_ children: [XMLNode], namespaces: XMLNamespaces) throws(WillError)
+    -> [SectionNode]
+  {
+    var result: [SectionNode] = []
+    for child in children {
+      guard case .element(let element) = child else {
+        if !child.isWhitespace { result.append(.unmodelled(UnmodelledNode(child))) }
+        continue
+      }
+      let scope = namespaces.declaring(element)
+      let relationshipID = element.attribute(
+        namespace: WillNamespace.sectionRelationships, localName: "id", in: scope)
+      if let relationshipID {
+        result.append(try include(element, id: relationshipID, namespaces: scope))
+      } else if element.localName == "g" {
+        var group = SectionGroup(children: try nodes(element.children, namespaces: scope))
+        group.elementName = element.name
+        group.attributes = element.attributes.filter { $0.name != "transform" }
+        group.transformText = element.attribute("transform")
+        group.transform = try transform(of: element)
+        result.append(.group(group))
+      } else {
+        result.append(.unmodelled(UnmodelledNode(child)))
+      }
+    }
+    return result
+  }
+
+  func transform(of element: XMLElement) throws(WillError) -> AffineTransform {
+    guard let text = element.attribute("transform") else { return .identity }
+    do throws(WillError) {
+      return try AffineTransform(svgTransform: text)
+    } catch {
+      throw WillError(error.kind, part: section.description)
+    }
+  }
+
+  mutating func include(_ element: XMLElement, id: String, namespaces: XMLNamespaces)
+    throws(WillError)
+    -> SectionNode
+  {
+    guard let relationship = relationships[id] else {
+      throw WillError(
+        .unresolvedRelationship(id: id, target: "(no such relationship)"), part: section.description
+      )
+    }
+    included.insert(id)
+    let part = try package.target(of: relationship, from: section, relsPart: relsPart)
+    consumed.insert(part.name.normalizedKey)
+    let contentType = package.contentType(of: part.name)
+    let withoutID = element.attributes.filter { attribute in
+      !(attribute.localName == "id" && attribute.prefix != nil
+        && namespaces.uri(forPrefix: attribute.prefix) == WillNamespace.sectionRelationships)
+    }
+    let kept = withoutID.filter { $0.name != "transform" }
+    switch relationship.type {
+    case WillRelationshipType.paths:
+      guard contentType == WillContentType.paths else {
+        throw WillError(
+          .wrongContentType(expected: WillContentType.paths, found: contentType),
+          part: part.name.description)
+      }
+      var paths = PathsElement(
+        strokes: try InkDecoder.decodeAll(
+          part.data, part: part.name.description, limits: package.limits),
+        transform: try transform(of: element))
+      try budget.charge(paths.strokes, part: part.name.description)
+      paths.partName = part.name.description
+      paths.relationshipID = id
+      paths.attributes = kept
+      paths.transformText = element.attribute("transform")
+      paths.elementName = element.name
+      return .paths(paths)
+    case WillRelationshipType.image:
+      var image = ImageElement(
+        data: part.data, contentType: contentType ?? "application/octet-stream")
+      image.partName = part.name.description
+      image.relationshipID = id
+      image.attributes = withoutID
+      image.elementName = element.name
+      return .image(image)
+    default:
+      throw WillError(
+        .unsupported(
+          "relationship \(id) of type \(relationship.type) included by <\(element.name)>"),
+        part: section.description)
+    }
+  }
+}

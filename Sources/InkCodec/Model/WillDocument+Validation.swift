@@ -1,0 +1,108 @@
+extension WillDocument {
+  /// Reads `bytes` and checks everything the format promises.
+  ///
+  /// A document that cannot be read gives one error diagnostic (the first problem, located);
+  /// a readable one gives the warnings of ``validate()``.
+  /// - Returns: The document, if it could be read, and the diagnostics.
+  public static func validate(bytes: [UInt8], limits: DecodingLimits = .default) -> (
+    document: WillDocument?, diagnostics: [Diagnostic]
+  ) {
+    do {
+      let document = try WillDocument(bytes: bytes, limits: limits)
+      return (document, document.validate())
+    } catch {
+      return (nil, [Diagnostic(error)])
+    }
+  }
+
+  /// Checks a document that was read: what real producers do but the format does not allow,
+  /// and what readers will draw differently.
+  ///
+  /// Codes: `blend-mode-zero` (compositeOperation stored as 0), `blend-mode-unknown`,
+  /// `paint-without-paints-part` (a strokePaint index with no such paint),
+  /// `short-width-list` and `short-color-list` (fewer values than points: the last repeats),
+  /// `no-width`, `no-color`, `too-few-points` (fewer than 4 points: no spline segment),
+  /// `outside-page` (control points beyond the page), `unreferenced-paths-part`,
+  /// `paints-override-without-part` and `override-without-part` (a content-type Override for a
+  /// part the package lacks).
+  public func validate() -> [Diagnostic] {
+    var diagnostics = readWarnings
+    for section in sections {
+      let page = section.pageSize
+      for (element, transform) in section.pathsElements {
+        let part = element.partName
+        var offset = 0
+        for (index, stroke) in element.strokes.enumerated() {
+          let recordSize = (try? PathRecord(encoding: stroke).serializedSize) ?? 0
+          let at = part == nil && container == .raw || part != nil ? offset : nil
+          func warn(_ code: String, _ message: String) {
+            diagnostics.append(
+              Diagnostic(
+                .warning, code: code, part: part, offset: at, strokeIndex: index, message: message))
+          }
+          offset += Varint.encodedSize(of: UInt64(recordSize)) + recordSize
+          if stroke.storedFields.contains(.compositeOperation) {
+            if stroke.blendMode == .clear {
+              warn(
+                "blend-mode-zero",
+                "compositeOperation is 0, which is not in the format's enum; drawn as source-over")
+            } else if !stroke.blendMode.isInProtoEnum {
+              warn(
+                "blend-mode-unknown",
+                "compositeOperation \(stroke.blendMode.rawValue) is not in the format's enum; drawn as source-over"
+              )
+            }
+          }
+          if let paint = stroke.paintIndex, Int(paint) >= paints.count {
+            warn(
+              "paint-without-paints-part",
+              paints.isEmpty
+                ? "strokePaint \(paint) refers to a paints part the document does not have"
+                : "strokePaint \(paint) is past the \(paints.count) paints of the paints part")
+          }
+          let points = stroke.pointCount
+          if stroke.widths.count > 1 && stroke.widths.count < points {
+            warn(
+              "short-width-list",
+              "\(stroke.widths.count) widths for \(points) points: the last width repeats")
+          }
+          if stroke.colors.count > 1 && stroke.colors.count < points {
+            warn(
+              "short-color-list",
+              "\(stroke.colors.count) colours for \(points) points: the last colour repeats")
+          }
+          if stroke.widths.isEmpty { warn("no-width", "the stroke stores no width") }
+          if stroke.colors.isEmpty { warn("no-color", "the stroke stores no colour") }
+          if points < 4 {
+            warn("too-few-points", "\(points) control points make no spline segment (4 needed)")
+          }
+          if let page, let box = stroke.bounds {
+            let corners = [
+              (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY),
+              (box.maxX, box.maxY),
+            ]
+            .map { transform.apply(x: $0.0, y: $0.1) }
+            let tolerance = 1e-9
+            if corners.contains(where: {
+              $0.x < -tolerance || $0.y < -tolerance || $0.x > page.width + tolerance
+                || $0.y > page.height + tolerance
+            }) {
+              warn(
+                "outside-page",
+                "control points lie outside the \(page.width.shortestDescription)×\(page.height.shortestDescription) page"
+              )
+            }
+          }
+        }
+      }
+    }
+    for part in otherParts
+    where part.contentType == WillContentType.paths || part.name.hasSuffix(".protobuf") {
+      diagnostics.append(
+        Diagnostic(
+          .warning, code: "unreferenced-paths-part", part: part.name,
+          message: "no section includes this paths part"))
+    }
+    return diagnostics
+  }
+}

@@ -1,0 +1,313 @@
+import Foundation
+
+/// How ``WillDocument`` writes a package.
+public struct WriteOptions: Sendable, Hashable {
+  /// Deflate level for zip parts, 0 (stored) … 9.
+  public var deflateLevel: Int
+  /// Write the canonical Inkspace layout: fresh part names and relationship ids, instead of
+  /// keeping those the document was read with.
+  public var normalize: Bool
+
+  /// Creates options.
+  /// - Precondition: `deflateLevel` is in 0…9.
+  public init(deflateLevel: Int = 6, normalize: Bool = false) {
+    precondition((0...9).contains(deflateLevel), "deflate level must be in 0...9")
+    self.deflateLevel = deflateLevel
+    self.normalize = normalize
+  }
+}
+
+extension WillDocument {
+  /// The document's bytes in a container.
+  ///
+  /// Saving a document that was read and not changed keeps every part, unknown field and
+  /// unmodelled XML attribute; paths parts come out byte-identical. The same document always
+  /// gives the same bytes. RIFF and raw files hold only strokes: every section's strokes go
+  /// into one stream, without pages, transforms or properties.
+  /// - Parameters:
+  ///   - container: The container; `nil` uses ``container``.
+  ///   - options: Compression and layout.
+  /// - Throws: ``WillError`` when a stroke cannot be encoded.
+  public func serialized(container: ContainerKind? = nil, options: WriteOptions = WriteOptions())
+    throws(WillError) -> [UInt8]
+  {
+    switch container ?? self.container {
+    case .raw: return try InkEncoder.encode(strokes)
+    case .riff:
+      var chunks =
+        riffChunks.isEmpty ? [RIFFChunk(id: "HEAD", data: WillDataFile.currentVersion)] : riffChunks
+      let ink = RIFFChunk(id: "INK ", data: try InkEncoder.encode(strokes))
+      let position = chunks.firstIndex { $0.id == "HEAD" }.map { $0 + 1 } ?? 0
+      chunks.insert(ink, at: position)
+      return WillDataFile(chunks: chunks.map { RIFFChunk(id: $0.id, data: $0.data) }).serialized()
+    case .opc:
+      var writer = PackageWriter(options: options)
+      return try writer.write(self)
+    }
+  }
+
+  /// Writes the document to a file atomically (a temporary file in the same folder, then a
+  /// rename), so a failure never damages an existing file.
+  /// - Parameters:
+  ///   - url: The destination.
+  ///   - container: The container; `nil` uses ``container``.
+  ///   - options: Compression and layout.
+  public func write(
+    to url: URL, container: ContainerKind? = nil, options: WriteOptions = WriteOptions()
+  )
+    throws(WillError)
+  {
+    try FileIO.writeAtomically(try serialized(container: container, options: options), to: url)
+  }
+}
+
+/// Lays out a document as OPC parts, in the order Inkspace writes them.
+private struct PackageWriter {
+  let options: WriteOptions
+  var parts: [(name: PartName, contentType: String, data: [UInt8])] = []
+  var usedNames: Set<String> = [PartName.contentTypes.normalizedKey]
+  var mediaCounter = 0
+
+  init(options: WriteOptions) { self.options = options }
+
+  mutating func write(_ document: WillDocument) throws(WillError) -> [UInt8] {
+    var rootRelationships = RelationshipList()
+    let source = document.propertiesSource
+    let unchanged = source?.properties == document.properties && !options.normalize
+
+    let coreName = unchanged ? source?.core?.name : nil
+    let core = try add(
+      coreName ?? "/props/core.xml", WillContentType.coreProperties,
+      unchanged && source?.core != nil ? source!.core!.data : document.properties.coreXML())
+    rootRelationships.add(
+      WillRelationshipType.coreProperties, core,
+      preferredID: options.normalize ? nil : source?.core?.relationship?.id,
+      fallback: "core-properties")
+    let appName = unchanged ? source?.app?.name : nil
+    let app = try add(
+      appName ?? "/props/app.xml", WillContentType.extendedProperties,
+      unchanged && source?.app != nil ? source!.app!.data : document.properties.appXML())
+    rootRelationships.add(
+      WillRelationshipType.extendedProperties, app,
+      preferredID: options.normalize ? nil : source?.app?.relationship?.id,
+      fallback: "extended-properties")
+
+    for (index, section) in document.sections.enumerated() {
+      let name = try add(
+        unique(
+          options.normalize ? nil : section.partName, fallback: "/sections/section\(index).svg"),
+        WillContentType.svg, [])
+      let slot = parts.count - 1
+      var relationships = RelationshipList()
+      let svg = try sectionXML(section, relationships: &relationships)
+      parts[slot].data = svg
+      for kept in section.unreferencedRelationships {
+        guard let relationship = kept.relationship else { continue }
+        if kept.data.isEmpty && kept.contentType == nil {
+          relationships.keep(relationship)
+        } else {
+          let target = try add(
+            unique(kept.name, fallback: kept.name), kept.contentType ?? "application/octet-stream",
+            kept.data)
+          relationships.add(
+            relationship.type, target, preferredID: relationship.id, fallback: "rId")
+        }
+      }
+      _ = try add(
+        name.relationshipsPart.description, WillContentType.relationships,
+        Relationship.serialized(relationships.items))
+      rootRelationships.add(
+        WillRelationshipType.section, name,
+        preferredID: options.normalize ? nil : section.relationshipID,
+        fallback: "section\(index)")
+    }
+
+    if !document.paints.isEmpty {
+      let kept = document.paintsSource.flatMap { $0.paints == document.paints ? $0.part : nil }
+      let name = try add(
+        options.normalize ? "/style/paints.protobuf" : (kept?.name ?? "/style/paints.protobuf"),
+        WillContentType.paints, kept?.data ?? ParticlesPaint.encodeAll(document.paints))
+      rootRelationships.add(
+        WillRelationshipType.paints, name,
+        preferredID: options.normalize ? nil : kept?.relationship?.id, fallback: "rId")
+    }
+
+    for other in document.otherParts {
+      if other.data.isEmpty && other.contentType == nil, let relationship = other.relationship {
+        rootRelationships.keep(relationship)  // an external or dangling target
+        continue
+      }
+      let name = try add(
+        unique(other.name, fallback: other.name), other.contentType ?? "application/octet-stream",
+        other.data)
+      if let relationship = other.relationship {
+        rootRelationships.add(
+          relationship.type, name, preferredID: options.normalize ? nil : relationship.id,
+          fallback: "rId")
+      }
+    }
+    _ = try add(
+      PartName.packageRelationships.description, WillContentType.relationships,
+      Relationship.serialized(rootRelationships.items))
+
+    // [Content_Types].xml first, then the package relationships, then the rest in order.
+    let contentTypes = ContentTypes.serialized(
+      for: parts.map { ($0.name, $0.contentType) })
+    var ordered: [ZipEntry.Input] = [
+      ZipEntry.Input(name: PartName.contentTypes, data: contentTypes, compression: compression)
+    ]
+    if let root = parts.last {
+      ordered.append(ZipEntry.Input(name: root.name, data: root.data, compression: compression))
+    }
+    for part in parts.dropLast() {
+      ordered.append(ZipEntry.Input(name: part.name, data: part.data, compression: compression))
+    }
+    return try ZipArchive.write(ordered)
+  }
+
+  var compression: ZipCompression {
+    options.deflateLevel == 0 ? .stored : .deflate(level: options.deflateLevel)
+  }
+
+  /// `preferred` if it is free, else `fallback` made unique with a number.
+  func unique(_ preferred: String?, fallback: String) throws(WillError) -> String {
+    if let preferred, let name = try? PartName(preferred), !usedNames.contains(name.normalizedKey) {
+      return name.description
+    }
+    var candidate = try PartName(fallback)
+    var counter = 1
+    while usedNames.contains(candidate.normalizedKey) {
+      let text = fallback
+      let dot = text.lastIndex(of: ".") ?? text.endIndex
+      candidate = try PartName(String(text[..<dot]) + "-\(counter)" + String(text[dot...]))
+      counter += 1
+    }
+    return candidate.description
+  }
+
+  mutating func add(_ name: String, _ contentType: String, _ data: [UInt8]) throws(WillError)
+    -> PartName
+  {
+    let partName = try PartName(name)
+    guard usedNames.insert(partName.normalizedKey).inserted else {
+      throw WillError(.duplicatePart(partName.description))
+    }
+    parts.append((partName, contentType, data))
+    return partName
+  }
+
+  mutating func sectionXML(_ section: Section, relationships: inout RelationshipList)
+    throws(WillError) -> [UInt8]
+  {
+    var attributes = section.svgAttributes
+    if !attributes.contains(where: { $0.name == "xmlns" }) {
+      attributes.insert(XMLAttribute("xmlns", WillNamespace.svg), at: 0)
+    }
+    let boundPrefix = attributes.first {
+      $0.name.hasPrefix("xmlns:") && $0.value == WillNamespace.sectionRelationships
+    }
+    .map { String($0.name.dropFirst("xmlns:".count)) }
+    let prefix = boundPrefix ?? "r"
+    if boundPrefix == nil {
+      attributes.append(XMLAttribute("xmlns:r", WillNamespace.sectionRelationships))
+    }
+    let children = try xmlNodes(section.nodes, prefix: prefix, relationships: &relationships)
+    let root = XMLElement("svg", attributes: attributes, children: children)
+    return XMLWriter.serialize(XMLDocument(declaration: XMLDeclaration(), root: root))
+  }
+
+  mutating func xmlNodes(
+    _ nodes: [SectionNode], prefix: String, relationships: inout RelationshipList
+  )
+    throws(WillError) -> [XMLNode]
+  {
+    var result: [XMLNode] = []
+    for node in nodes {
+      switch node {
+      case .unmodelled(let other): result.append(other.node)
+      case .group(let group):
+        var attributes = group.attributes
+        if let text = Self.transformText(group.transform, original: group.transformText) {
+          attributes.append(XMLAttribute("transform", text))
+        }
+        let children = try xmlNodes(group.children, prefix: prefix, relationships: &relationships)
+        result.append(
+          .element(XMLElement(group.elementName, attributes: attributes, children: children)))
+      case .paths(let paths):
+        mediaCounter += 1
+        let name = try add(
+          unique(
+            options.normalize ? nil : paths.partName,
+            fallback: "/sections/media/paths\(mediaCounter - 1).protobuf"),
+          WillContentType.paths, try InkEncoder.encode(paths.strokes))
+        let id = relationships.add(
+          WillRelationshipType.paths, name,
+          preferredID: options.normalize ? nil : paths.relationshipID, fallback: "rId")
+        var attributes = [XMLAttribute("\(prefix):id", id)] + paths.attributes
+        if let text = Self.transformText(paths.transform, original: paths.transformText) {
+          attributes.append(XMLAttribute("transform", text))
+        }
+        result.append(.element(XMLElement(paths.elementName, attributes: attributes)))
+      case .image(let image):
+        mediaCounter += 1
+        let ext =
+          image.contentType == WillContentType.png
+          ? "png" : image.contentType == WillContentType.jpeg ? "jpeg" : "bin"
+        let name = try add(
+          unique(
+            options.normalize ? nil : image.partName,
+            fallback: "/sections/media/image\(mediaCounter - 1).\(ext)"),
+          image.contentType, image.data)
+        let id = relationships.add(
+          WillRelationshipType.image, name,
+          preferredID: options.normalize ? nil : image.relationshipID, fallback: "rId")
+        result.append(
+          .element(
+            XMLElement(
+              image.elementName, attributes: [XMLAttribute("\(prefix):id", id)] + image.attributes))
+        )
+      }
+    }
+    return result
+  }
+
+  /// The transform attribute to write: the original text while it still says the same thing.
+  static func transformText(_ transform: AffineTransform, original: String?) -> String? {
+    if let original, (try? AffineTransform(svgTransform: original)) == transform { return original }
+    return transform.isIdentity && original == nil ? nil : transform.svgMatrix
+  }
+}
+
+/// The relationships of one `.rels` part being written, with unique ids.
+private struct RelationshipList {
+  var items: [Relationship] = []
+  var ids: Set<String> = []
+  var counter = 0
+
+  @discardableResult
+  mutating func add(_ type: String, _ target: PartName, preferredID: String?, fallback: String)
+    -> String
+  {
+    var id = preferredID ?? ""
+    if id.isEmpty || ids.contains(id) {
+      if fallback != "rId" && !ids.contains(fallback) {
+        id = fallback
+      } else {
+        repeat {
+          id = "rId\(counter)"
+          counter += 1
+        } while ids.contains(id)
+      }
+    }
+    ids.insert(id)
+    items.append(Relationship(id: id, type: type, target: target.description))
+    return id
+  }
+
+  mutating func keep(_ relationship: Relationship) {
+    var kept = relationship
+    while ids.contains(kept.id) { kept.id += "_" }
+    ids.insert(kept.id)
+    items.append(kept)
+  }
+}

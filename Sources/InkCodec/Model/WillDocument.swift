@@ -1,0 +1,93 @@
+/// A WILL document: pages (sections) of ink, with properties and paints, read from any of
+/// the three containers and written to any of them.
+///
+/// ```swift
+/// let document = try WillDocument(contentsOf: url)
+/// for section in document.sections {
+///     print(section.pageSize ?? (0, 0), section.strokes.count)
+/// }
+/// try document.write(to: copyURL, container: .opc)
+/// ```
+///
+/// Build one from strokes in three lines, as the WILL SDK tutorial's `saveStrokes` does:
+/// ```swift
+/// var document = WillDocument(strokes: strokes, pageWidth: 600, pageHeight: 800)
+/// document.properties.application = "My Notes"
+/// try document.write(to: url)
+/// ```
+public struct WillDocument: Sendable, Hashable {
+  /// The container the document was read from, and the one ``write(to:container:options:)``
+  /// uses by default.
+  public var container: ContainerKind
+  /// Title, dates and producing application.
+  public var properties: DocumentProperties
+  /// The pages in order.
+  public var sections: [Section]
+  /// The particle paints of `style/paints.protobuf`.
+  public var paints: [ParticlesPaint]
+  /// Parts the model does not interpret (thumbnails, custom parts), written back unchanged.
+  public var otherParts: [StoredPart]
+  /// RIFF chunks other than `INK ` (the `HEAD` version chunk and any unknown ones).
+  public var riffChunks: [RIFFChunk]
+
+  /// The paints part as read, written back unchanged while ``paints`` is unchanged.
+  package var paintsSource: (part: StoredPart, paints: [ParticlesPaint])?
+  /// What reading the package noticed that the model does not hold (content-type overrides
+  /// for missing parts), reported by ``validate()``.
+  package var readWarnings: [Diagnostic] = []
+  /// The props parts as read, written back unchanged while ``properties`` is unchanged.
+  package var propertiesSource: PropertiesSource?
+
+  package struct PropertiesSource: Sendable, Hashable {
+    var core: StoredPart?
+    var app: StoredPart?
+    var properties: DocumentProperties
+  }
+
+  /// Creates a document.
+  public init(
+    sections: [Section] = [], properties: DocumentProperties = DocumentProperties(),
+    container: ContainerKind = .opc
+  ) {
+    self.container = container
+    self.properties = properties
+    self.sections = sections
+    self.paints = []
+    self.otherParts = []
+    self.riffChunks = []
+  }
+
+  /// Creates a one-page document holding `strokes`.
+  /// - Parameters:
+  ///   - strokes: The ink.
+  ///   - pageWidth: The page width in user units.
+  ///   - pageHeight: The page height.
+  ///   - background: The page colour (white by default).
+  public init(
+    strokes: [Stroke], pageWidth: Double, pageHeight: Double,
+    background: InkColor? = InkColor(rgba: 0xFFFF_FFFF)
+  ) {
+    let section = Section(
+      width: pageWidth, height: pageHeight, background: background,
+      nodes: [.group(SectionGroup(children: [.paths(PathsElement(strokes: strokes))]))])
+    self.init(sections: [section])
+  }
+
+  /// Every stroke in document order.
+  public var strokes: [Stroke] { sections.flatMap(\.strokes) }
+
+  /// The number of control points of every stroke.
+  public var pointCount: Int { strokes.reduce(0) { $0 + $1.pointCount } }
+
+  public static func == (lhs: WillDocument, rhs: WillDocument) -> Bool {
+    lhs.container == rhs.container && lhs.properties == rhs.properties
+      && lhs.sections == rhs.sections
+      && lhs.paints == rhs.paints && lhs.otherParts == rhs.otherParts
+      && lhs.riffChunks == rhs.riffChunks
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(container)
+    hasher.combine(sections)
+  }
+}
