@@ -1,0 +1,267 @@
+import InkCodec
+
+/// Renders pages of WILL strokes to a canvas, PNG, SVG or outline polygons.
+///
+/// The stages are pure: spline (``CatmullRom``) → outline (``StrokeOutliner``) → coverage
+/// (exact-area, non-zero) → composite (``Compositor``) → encode (``PNGWriter``,
+/// ``SVGWriter``, ``OutlineJSONWriter``). The same input gives the same bytes on every run.
+public enum Renderer {
+  /// The page rectangle in page units: where the output's top-left corner is and its size.
+  public struct Frame: Sendable, Hashable {
+    /// The page x at the output's left edge.
+    public var x: Double
+    /// The page y at the output's top edge.
+    public var y: Double
+    /// The width in page units.
+    public var width: Double
+    /// The height in page units.
+    public var height: Double
+  }
+
+  /// One stroke's outline, ready to fill.
+  public struct StrokeShape: Sendable, Hashable {
+    /// The index of the stroke's layer in the page.
+    public var layer: Int
+    /// The index of the stroke in its layer.
+    public var stroke: Int
+    /// The stroke's colour; its alpha is replaced by each part's alpha.
+    public var color: InkColor
+    /// The stroke's blend mode as stored.
+    public var blendMode: BlendMode
+    /// The outline parts, each with its opacity.
+    public var parts: [StrokeOutliner.Part]
+  }
+
+  /// The page's rectangle: its declared size, or the ink's bounding box plus the margin.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: The options (for the default width).
+  /// - Returns: The rectangle in page units; at least 1 × 1.
+  public static func frame(of page: RenderPage, options: RenderOptions = RenderOptions())
+    -> Frame
+  {
+    if let w = page.width, let h = page.height, w > 0, h > 0, w.isFinite, h.isFinite {
+      return Frame(x: 0, y: 0, width: w, height: h)
+    }
+    var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+    for layer in page.layers {
+      for stroke in layer.strokes {
+        for s in CatmullRom.segments(of: stroke, defaultWidth: options.defaultWidth) {
+          let t = s.transformed(by: layer.transform, widthScale: 1)
+          for p in [t.b0, t.b1, t.b2, t.b3] {
+            let r = max(p.width, 0) / 2
+            guard p.x.isFinite, p.y.isFinite, r.isFinite else { continue }
+            if var b = box {
+              b.minX = min(b.minX, p.x - r)
+              b.minY = min(b.minY, p.y - r)
+              b.maxX = max(b.maxX, p.x + r)
+              b.maxY = max(b.maxY, p.y + r)
+              box = b
+            } else {
+              box = (p.x - r, p.y - r, p.x + r, p.y + r)
+            }
+          }
+        }
+      }
+    }
+    guard let b = box else { return Frame(x: 0, y: 0, width: 1, height: 1) }
+    let m = max(page.margin, 0)
+    return Frame(
+      x: b.minX - m, y: b.minY - m, width: max(b.maxX - b.minX + 2 * m, 1),
+      height: max(b.maxY - b.minY + 2 * m, 1))
+  }
+
+  /// The outlines of every stroke, in output coordinates (page units times `scale`, origin at
+  /// the frame's corner).
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - frame: The page rectangle, from ``frame(of:options:)``.
+  ///   - scale: Output units per page unit.
+  ///   - options: The tolerance (in output units) and default width.
+  /// - Returns: One shape per stroke that draws something, in drawing order.
+  public static func shapes(
+    of page: RenderPage, frame: Frame, scale: Double, options: RenderOptions
+  ) -> [StrokeShape] {
+    let outliner = StrokeOutliner(tolerance: options.tolerance)
+    let toOutput = AffineTransform.scale(x: scale, y: scale)
+      .concatenating(.translation(x: -frame.x, y: -frame.y))
+    var shapes: [StrokeShape] = []
+    for (layerIndex, layer) in page.layers.enumerated() {
+      let device = toOutput.concatenating(layer.transform)
+      for (strokeIndex, stroke) in layer.strokes.enumerated() {
+        let segments = CatmullRom.segments(of: stroke, defaultWidth: options.defaultWidth)
+          .map { $0.transformed(by: device, widthScale: 1) }
+        let parts = outliner.outlines(of: segments).filter { !$0.path.isEmpty }
+        guard !parts.isEmpty else { continue }
+        shapes.append(
+          StrokeShape(
+            layer: layerIndex, stroke: strokeIndex, color: stroke.color ?? .black,
+            blendMode: stroke.blendMode, parts: parts))
+      }
+    }
+    return shapes
+  }
+
+  /// Draws a page onto a new canvas.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Scale, tolerance and default width.
+  /// - Returns: The canvas, `ceil(frame × scale)` pixels, filled with the background.
+  public static func renderCanvas(_ page: RenderPage, options: RenderOptions = RenderOptions())
+    -> Canvas
+  {
+    let frame = frame(of: page, options: options)
+    let width = max(1, Int((frame.width * options.scale).rounded(.up)))
+    let height = max(1, Int((frame.height * options.scale).rounded(.up)))
+    var canvas = Canvas(width: width, height: height, background: page.background)
+    var painter = Painter(width: width, height: height, tolerance: options.tolerance)
+    for shape in shapes(of: page, frame: frame, scale: options.scale, options: options) {
+      painter.paint(shape, on: &canvas)
+    }
+    return canvas
+  }
+
+  /// Renders a page to a PNG file.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Scale, tolerance and default width.
+  /// - Returns: The PNG bytes.
+  public static func renderPNG(_ page: RenderPage, options: RenderOptions = RenderOptions())
+    -> [UInt8]
+  {
+    PNGWriter.encode(renderCanvas(page, options: options))
+  }
+
+  /// Renders a page to an SVG document: one `<g>` per layer, one `<path>` per stroke part.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: The scale (applied to the `width` and `height` attributes; the `viewBox`
+  ///     stays in page units), tolerance (in output pixels) and default width.
+  /// - Returns: The SVG text.
+  public static func renderSVG(_ page: RenderPage, options: RenderOptions = RenderOptions())
+    -> String
+  {
+    let frame = frame(of: page, options: options)
+    var pageOptions = options
+    pageOptions.tolerance = options.tolerance / options.scale
+    let shapes = shapes(of: page, frame: frame, scale: 1, options: pageOptions)
+    return SVGWriter.document(
+      shapes, layerCount: page.layers.count, frame: frame, scale: options.scale,
+      background: page.background)
+  }
+
+  /// Renders a page's outlines as flattened polygons in output pixels, as JSON.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Scale, tolerance and default width.
+  /// - Returns: The JSON text (see ``OutlineJSONWriter``).
+  public static func renderOutlineJSON(
+    _ page: RenderPage, options: RenderOptions = RenderOptions()
+  ) -> String {
+    let frame = frame(of: page, options: options)
+    let shapes = shapes(of: page, frame: frame, scale: options.scale, options: options)
+    return OutlineJSONWriter.document(
+      shapes, width: frame.width * options.scale, height: frame.height * options.scale,
+      tolerance: options.tolerance)
+  }
+}
+
+/// Rasterises stroke shapes and composites them, reusing its buffers.
+struct Painter {
+  var rasterizer: CoverageRasterizer
+  var mask: [Float] = []
+  let tolerance: Double
+
+  init(width: Int, height: Int, tolerance: Double) {
+    rasterizer = CoverageRasterizer(width: width, height: height)
+    self.tolerance = tolerance
+  }
+
+  mutating func paint(_ shape: Renderer.StrokeShape, on canvas: inout Canvas) {
+    var opaque = shape.color
+    opaque.alpha = 255
+    let op = Compositor.Operator(shape.blendMode)
+    let width = canvas.width
+    if shape.parts.count == 1 {
+      let part = shape.parts[0]
+      let c = PremultipliedColor(opaque, opacity: part.alpha)
+      let s = SIMD4<Float>(c.red, c.green, c.blue, c.alpha)
+      rasterizer.reset()
+      rasterizer.addPath(part.path, tolerance: tolerance) { $0 }
+      canvas.pixels.withUnsafeMutableBufferPointer { px in
+        rasterizer.sweep { row, first, coverage in
+          Painter.composite(op, s, px, offset: (row * width + first) * 4, coverage)
+        }
+      }
+      return
+    }
+    // Alpha varies along the stroke: combine the parts with a maximum in a stroke mask, then
+    // composite the mask once with the opaque colour.
+    if mask.count != canvas.width * canvas.height {
+      mask = [Float](repeating: 0, count: canvas.width * canvas.height)
+    }
+    var rowMin = Int.max
+    var rowMax = Int.min
+    for part in shape.parts {
+      let a = Float(part.alpha)
+      rasterizer.reset()
+      rasterizer.addPath(part.path, tolerance: tolerance) { $0 }
+      mask.withUnsafeMutableBufferPointer { m in
+        rasterizer.sweep { row, first, coverage in
+          rowMin = min(rowMin, row)
+          rowMax = max(rowMax, row)
+          for i in 0..<coverage.count {
+            let k = row * width + first + i
+            m[k] = max(m[k], coverage[i] * a)
+          }
+        }
+      }
+    }
+    guard rowMin <= rowMax else { return }
+    let c = PremultipliedColor(opaque)
+    let s = SIMD4<Float>(c.red, c.green, c.blue, c.alpha)
+    canvas.pixels.withUnsafeMutableBufferPointer { px in
+      mask.withUnsafeMutableBufferPointer { m in
+        for row in rowMin...rowMax {
+          let start = row * width
+          Painter.composite(
+            op, s, px, offset: start * 4, UnsafeBufferPointer(rebasing: m[start..<(start + width)]))
+          for k in start..<(start + width) { m[k] = 0 }
+        }
+      }
+    }
+  }
+
+  @inline(__always)
+  static func composite(
+    _ op: Compositor.Operator, _ s: SIMD4<Float>, _ px: UnsafeMutableBufferPointer<Float>,
+    offset: Int, _ coverage: UnsafeBufferPointer<Float>
+  ) {
+    let base = px.baseAddress! + offset
+    if case .sourceOver = op {
+      for i in 0..<coverage.count {
+        let c = coverage[i]
+        if c <= 0 { continue }
+        let p = base + 4 * i
+        let d = SIMD4<Float>(p[0], p[1], p[2], p[3])
+        let r = d + (s - d * s.w) * c
+        p[0] = r.x
+        p[1] = r.y
+        p[2] = r.z
+        p[3] = r.w
+      }
+      return
+    }
+    for i in 0..<coverage.count {
+      let c = coverage[i]
+      if c <= 0 { continue }
+      let p = base + 4 * i
+      let d = SIMD4<Float>(p[0], p[1], p[2], p[3])
+      let r = Compositor.blend(op, s, d, c)
+      p[0] = r.x
+      p[1] = r.y
+      p[2] = r.z
+      p[3] = r.w
+    }
+  }
+}
