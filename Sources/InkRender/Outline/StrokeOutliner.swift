@@ -151,8 +151,18 @@ private struct Builder {
 
   static let sampleCount = 12
 
-  mutating func add(_ segment: CubicSegment) {
+  mutating func add(_ segment: CubicSegment, depth: Int = 0) {
     guard let frames = safeFrames(segment) else {
+      // A long segment usually folds only in a small part: halve it, so that the pieces
+      // cover little more than the fold. Short ones become pieces at once.
+      let chord = Vec2(segment.b3.x - segment.b0.x, segment.b3.y - segment.b0.y).length
+      let width = max(segment.b0.width, segment.b3.width)
+      if depth < 3 && chord > 4 * width {
+        let (head, tail) = segment.split(at: 0.5)
+        add(head, depth: depth + 1)
+        add(tail, depth: depth + 1)
+        return
+      }
       flushRun()
       addPieces(segment)
       return
@@ -187,7 +197,7 @@ private struct Builder {
         let speed = Vec2(segment.derivative(at: t).x, segment.derivative(at: t).y).length
         let dl = Vec2.dot(b.leftPoint - a.leftPoint, f.tangent) / (2 * h * speed)
         let dr = Vec2.dot(b.rightPoint - a.rightPoint, f.tangent) / (2 * h * speed)
-        guard dl > 0.25, dr > 0.25 else { return nil }
+        guard dl > 0.1, dr > 0.1 else { return nil }
       }
     }
     return (first!, last!)
@@ -283,8 +293,9 @@ private struct Builder {
     path.close()
   }
 
-  /// Draws a segment as discs along its flattened centre line plus the tangent
-  /// quadrilaterals between consecutive discs.
+  /// Draws a segment as the union of its pieces: along its flattened centre line, the convex
+  /// hull of each pair of consecutive discs (two common tangents and two arcs), or the larger
+  /// disc where one contains the other.
   mutating func addPieces(_ segment: CubicSegment) {
     func second(_ a: SplinePoint, _ b: SplinePoint, _ c: SplinePoint) -> Double {
       let d = a - b * 2 + c
@@ -294,33 +305,39 @@ private struct Builder {
       second(segment.b0, segment.b1, segment.b2), second(segment.b1, segment.b2, segment.b3))
     let n = min(4096, max(1, Int((0.75 * dd / tolerance).squareRoot().rounded(.up))))
     var previous: (c: Vec2, r: Double)?
+    var previousDrawn = false
     for i in 0...n {
       let p = segment.point(at: Double(i) / Double(n))
       let c = Vec2(p.x, p.y)
       let r = max(p.width, 0) / 2
-      if let prev = previous {
-        let delta = c - prev.c
-        let d = delta.length
-        if d <= 1e-9 {
-          if r > prev.r { previous = (prev.c, r) }
-          continue
-        }
-        disc(prev.c, prev.r)
-        if d > abs(r - prev.r) {
-          let u = delta * (1 / d)
-          let s = (prev.r - r) / d
-          let q = (1 - s * s).squareRoot()
-          let ml = u * s + u.perpendicular * q
-          let mr = u * s - u.perpendicular * q
-          path.move(prev.c + ml * prev.r)
-          path.line(c + ml * r)
-          path.line(c + mr * r)
-          path.line(prev.c + mr * prev.r)
-          path.close()
-        }
+      guard let prev = previous else {
+        previous = (c, r)
+        continue
       }
+      let delta = c - prev.c
+      let d = delta.length
+      if d <= abs(r - prev.r) || d <= 1e-9 {
+        // One disc contains the other: keep the larger and carry on from it.
+        if r >= prev.r {
+          previous = (c, r)
+          previousDrawn = false
+        }
+        continue
+      }
+      let u = delta * (1 / d)
+      let s = (prev.r - r) / d
+      let q = (1 - s * s).squareRoot()
+      let ml = u * s + u.perpendicular * q
+      let mr = u * s - u.perpendicular * q
+      path.move(prev.c + ml * prev.r)
+      path.line(c + ml * r)
+      arc(center: c, radius: r, from: ml, to: mr)
+      path.line(prev.c + mr * prev.r)
+      arc(center: prev.c, radius: prev.r, from: mr, to: ml)
+      path.close()
+      previousDrawn = true
       previous = (c, r)
     }
-    if let last = previous { disc(last.c, last.r) }
+    if !previousDrawn, let last = previous { disc(last.c, last.r) }
   }
 }

@@ -187,7 +187,7 @@ struct Painter {
       let c = PremultipliedColor(opaque, opacity: part.alpha)
       let s = SIMD4<Float>(c.red, c.green, c.blue, c.alpha)
       rasterizer.reset()
-      rasterizer.addPath(part.path, tolerance: tolerance) { $0 }
+      rasterizer.addPath(part.path, tolerance: tolerance)
       canvas.pixels.withUnsafeMutableBufferPointer { px in
         rasterizer.sweep { row, first, coverage in
           Painter.composite(op, s, px, offset: (row * width + first) * 4, coverage)
@@ -205,7 +205,7 @@ struct Painter {
     for part in shape.parts {
       let a = Float(part.alpha)
       rasterizer.reset()
-      rasterizer.addPath(part.path, tolerance: tolerance) { $0 }
+      rasterizer.addPath(part.path, tolerance: tolerance)
       mask.withUnsafeMutableBufferPointer { m in
         rasterizer.sweep { row, first, coverage in
           rowMin = min(rowMin, row)

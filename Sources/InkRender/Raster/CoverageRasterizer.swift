@@ -1,38 +1,57 @@
 /// An exact-area coverage rasteriser for polygons filled with the non-zero rule.
 ///
 /// Like the accumulation buffer of font-rs, each edge adds the signed area it covers to the
-/// cells of a row, and a running sum along the row gives the coverage. Unlike a plain
-/// accumulation buffer, which integrates the winding number and so counts overlapping
-/// subpaths twice along their shared edges, the rows are first cut into bands at every vertex;
-/// inside a band the edges are sorted by position and only the edges where the winding number
-/// changes between zero and non-zero are accumulated. The result is the exact area of the
-/// union inside every pixel, up to edges that cross each other inside one band. Reversing the
-/// direction of every edge changes nothing.
+/// cells of a row, and a running sum along the row gives the coverage. A plain accumulation
+/// buffer integrates the winding number, so subpaths that overlap (the pieces of one stroke)
+/// would count twice along shared boundaries. Here every row is cut into clusters of edges
+/// that share cells, each cluster into bands at its vertices; inside a band the edges are
+/// sorted by position and only those where the winding number changes between zero and
+/// non-zero are accumulated. The result is the exact area of the union inside every pixel, up
+/// to edges that cross each other inside one band. Between clusters the winding number is
+/// constant, so those spans are either empty or fully covered. Reversing the direction of every
+/// edge changes nothing.
 ///
-/// Geometry outside the clip rectangle `0..<width × 0..<height` is clipped exactly: area to the
-/// left of the canvas still counts for the pixels it covers.
+/// Geometry outside `0..<width × 0..<height` is clipped exactly: area to the left of the canvas
+/// still counts for the pixels it covers.
 struct CoverageRasterizer {
   struct Edge {
     var x0, y0, x1, y1: Double
+    var winding: Int32
+  }
+
+  /// An edge clipped to one row.
+  struct Piece {
+    var xa, ya, xb, yb: Double
     var dxdy: Double
     var winding: Int32
+    var cellLo: Int32
+    var cellHi: Int32
 
-    @inline(__always) func x(at y: Double) -> Double { x0 + (y - y0) * dxdy }
+    @inline(__always) func x(at y: Double) -> Double { xa + (y - ya) * dxdy }
   }
 
   let width: Int
   let height: Int
   private(set) var edges: [Edge] = []
+  private var pieces: [Piece] = []
+  private var rowStarts: [Int32] = []
+  private var order: [Int32] = []
+  private var events: [Double] = []
   private var active: [Int32] = []
   private var keys: [Double] = []
+  private var baseWinding: Int32 = 0
+  private var steps: [(Double, Int32)] = []
   private var accumulation: [Double]
-  private var touchedMin = Int.max
-  private var touchedMax = Int.min
+  private var coverage: [Float]
+  private let ones: [Float]
 
+  /// Creates a rasteriser for a canvas.
   init(width: Int, height: Int) {
     self.width = width
     self.height = height
     accumulation = [Double](repeating: 0, count: width + 3)
+    coverage = [Float](repeating: 0, count: width + 3)
+    ones = [Float](repeating: 1, count: width)
   }
 
   /// Removes every edge.
@@ -43,27 +62,26 @@ struct CoverageRasterizer {
   @inline(__always)
   mutating func addLine(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
     guard ay != by, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
-    var e: Edge
-    if ay < by {
-      e = Edge(x0: ax, y0: ay, x1: bx, y1: by, dxdy: (bx - ax) / (by - ay), winding: 1)
-    } else {
-      e = Edge(x0: bx, y0: by, x1: ax, y1: ay, dxdy: (ax - bx) / (ay - by), winding: -1)
-    }
+    var e =
+      ay < by
+      ? Edge(x0: ax, y0: ay, x1: bx, y1: by, winding: 1)
+      : Edge(x0: bx, y0: by, x1: ax, y1: ay, winding: -1)
     let h = Double(height)
     if e.y1 <= 0 || e.y0 >= h { return }
+    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
     if e.y0 < 0 {
-      e.x0 = e.x(at: 0)
+      e.x0 -= e.y0 * dxdy
       e.y0 = 0
     }
     if e.y1 > h {
-      e.x1 = e.x0 + (h - e.y0) * e.dxdy
+      e.x1 = e.x0 + (h - e.y0) * dxdy
       e.y1 = h
     }
     edges.append(e)
   }
 
   /// Adds the polygons of a path flattened at `tolerance`, each closed implicitly.
-  mutating func addPath(_ path: OutlinePath, tolerance: Double, transform: (Vec2) -> Vec2) {
+  mutating func addPath(_ path: OutlinePath, tolerance: Double) {
     var start = Vec2(0, 0)
     var last = Vec2(0, 0)
     var open = false
@@ -71,115 +89,241 @@ struct CoverageRasterizer {
       switch event {
       case .start(let p):
         if open { addLine(last.x, last.y, start.x, start.y) }
-        start = transform(p)
-        last = start
+        start = p
+        last = p
         open = true
       case .point(let p):
-        let q = transform(p)
-        addLine(last.x, last.y, q.x, q.y)
-        last = q
+        addLine(last.x, last.y, p.x, p.y)
+        last = p
       }
     }
     if open { addLine(last.x, last.y, start.x, start.y) }
   }
 
-  /// Sweeps the edges top to bottom and hands every row that has coverage to `body` as
-  /// `(row, firstColumn, coverage)`, with `coverage[i]` the coverage of column
-  /// `firstColumn + i`, 0…1. Consumes the edges.
+  /// Computes the coverage of the edges added since ``reset()`` and hands it to `body` as
+  /// `(row, firstColumn, coverage)` spans, `coverage[i]` (0…1) being the coverage of column
+  /// `firstColumn + i`. Spans of one row do not overlap; rows come in order; pixels not in any
+  /// span have no coverage.
   mutating func sweep(_ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void) {
     guard !edges.isEmpty else { return }
-    edges.sort { $0.y0 < $1.y0 }
-    active.removeAll(keepingCapacity: true)
-    keys.removeAll(keepingCapacity: true)
-    var rowCoverage = [Float](repeating: 0, count: width)
-    var next = 0
-    var y = edges[0].y0
-    var row = Int(y.rounded(.down))
-    let count = edges.count
-
-    func flushRow(_ row: Int) {
-      guard touchedMin <= touchedMax else { return }
-      let lo = max(touchedMin, 0)
-      let hi = min(touchedMax, width - 1)
-      if lo <= hi {
-        var sum = 0.0
-        for i in lo...hi {
-          sum += accumulation[i]
-          rowCoverage[i - lo] = Float(min(max(sum, 0), 1))
-        }
-        rowCoverage.withUnsafeBufferPointer { buffer in
-          body(row, lo, UnsafeBufferPointer(rebasing: buffer[0..<(hi - lo + 1)]))
-        }
-      }
-      for i in max(touchedMin, 0)...min(touchedMax, width + 2) { accumulation[i] = 0 }
-      touchedMin = Int.max
-      touchedMax = Int.min
+    var rowMin = Int.max
+    var rowMax = Int.min
+    for e in edges {
+      rowMin = min(rowMin, Int(e.y0))
+      rowMax = max(rowMax, Int(e.y1.rounded(.up)) - 1)
     }
+    rowMin = max(rowMin, 0)
+    rowMax = min(rowMax, height - 1)
+    guard rowMin <= rowMax else { return }
+    bucket(rowMin: rowMin, rowMax: rowMax)
+    for row in rowMin...rowMax {
+      let lo = Int(rowStarts[row - rowMin])
+      let hi = Int(rowStarts[row - rowMin + 1])
+      if lo < hi { sweepRow(row, lo, hi, body) }
+    }
+  }
 
-    while true {
-      while next < count && edges[next].y0 <= y {
-        if edges[next].y1 > y {
-          active.append(Int32(next))
-          keys.append(0)
-        }
-        next += 1
+  /// Cuts every edge into pieces of one row each, grouped by row (a counting sort).
+  private mutating func bucket(rowMin: Int, rowMax: Int) {
+    let rows = rowMax - rowMin + 1
+    rowStarts.removeAll(keepingCapacity: true)
+    rowStarts.append(contentsOf: repeatElement(0, count: rows + 1))
+    for e in edges {
+      let r0 = max(Int(e.y0), rowMin)
+      let r1 = min(Int(e.y1.rounded(.up)) - 1, rowMax)
+      if r0 <= r1 {
+        for r in r0...r1 { rowStarts[r - rowMin + 1] += 1 }
       }
-      var kept = 0
-      var bottom = Double(row + 1)
-      for i in 0..<active.count {
-        let e = edges[Int(active[i])]
-        if e.y1 > y {
-          active[kept] = active[i]
-          kept += 1
-          bottom = min(bottom, e.y1)
+    }
+    for r in 0..<rows { rowStarts[r + 1] += rowStarts[r] }
+    let total = Int(rowStarts[rows])
+    let w = Double(width)
+    var cursor = rowStarts
+    pieces = [Piece](unsafeUninitializedCapacity: total) { buffer, count in
+      for e in edges {
+        let r0 = max(Int(e.y0), rowMin)
+        let r1 = min(Int(e.y1.rounded(.up)) - 1, rowMax)
+        guard r0 <= r1 else { continue }
+        let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+        for r in r0...r1 {
+          let ya = max(e.y0, Double(r))
+          let yb = min(e.y1, Double(r + 1))
+          let xa = e.x0 + (ya - e.y0) * dxdy
+          let xb = e.x0 + (yb - e.y0) * dxdy
+          let lo = min(max(min(xa, xb), 0), w)
+          let hi = min(max(max(xa, xb), 0), w)
+          let slot = Int(cursor[r - rowMin])
+          cursor[r - rowMin] += 1
+          buffer[slot] = Piece(
+            xa: xa, ya: ya, xb: xb, yb: yb, dxdy: dxdy, winding: e.winding,
+            cellLo: Int32(lo), cellHi: Int32(hi) + 1)
         }
       }
-      active.removeLast(active.count - kept)
-      keys.removeLast(keys.count - kept)
-      if next < count { bottom = min(bottom, edges[next].y0) }
-      if active.isEmpty {
-        guard next < count else {
-          flushRow(row)
-          break
-        }
-        y = edges[next].y0
-        let nextRow = Int(y.rounded(.down))
-        if nextRow != row {
-          flushRow(row)
-          row = nextRow
-        }
-        continue
+      count = total
+    }
+  }
+
+  private mutating func sweepRow(
+    _ row: Int, _ lo: Int, _ hi: Int, _ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void
+  ) {
+    order.removeAll(keepingCapacity: true)
+    for i in lo..<hi { order.append(Int32(i)) }
+    order.sort {
+      let a = pieces[Int($0)].cellLo
+      let b = pieces[Int($1)].cellLo
+      return a != b ? a < b : $0 < $1
+    }
+    let top = Double(row)
+    let bottom = Double(row + 1)
+    // The winding number left of the current cluster as a function of y within the row:
+    // `baseWinding` plus the steps at or above y. It is constant along x between clusters.
+    baseWinding = 0
+    steps.removeAll(keepingCapacity: true)
+    var start = 0
+    var gapStart = 0
+    while start < order.count {
+      // A cluster: pieces whose cell ranges overlap.
+      let cellLo = Int(pieces[Int(order[start])].cellLo)
+      var cellHi = Int(pieces[Int(order[start])].cellHi)
+      var end = start + 1
+      while end < order.count && Int(pieces[Int(order[end])].cellLo) <= cellHi {
+        cellHi = max(cellHi, Int(pieces[Int(order[end])].cellHi))
+        end += 1
       }
-      let mid = (y + bottom) / 2
-      for i in 0..<active.count { keys[i] = edges[Int(active[i])].x(at: mid) }
-      // Insertion sort: the order barely changes from band to band.
-      for i in 1..<max(active.count, 1) {
-        let key = keys[i]
-        let index = active[i]
-        var j = i - 1
-        while j >= 0 && keys[j] > key {
-          keys[j + 1] = keys[j]
-          active[j + 1] = active[j]
+      let base = leftCoverage(top, bottom)
+      let gapEnd = min(cellLo, width)
+      if base > 0 && gapStart < gapEnd {
+        emitConstant(row, gapStart, gapEnd, base, body)
+      }
+      sweepCluster(start, end)
+      // Integrate the cluster's cells.
+      var sum = Double(base)
+      let last = min(cellHi, width - 1)
+      if cellLo <= last {
+        for c in cellLo...last {
+          sum += accumulation[c]
+          coverage[c - cellLo] = Float(min(max(sum, 0), 1))
+        }
+        coverage.withUnsafeBufferPointer {
+          body(row, cellLo, UnsafeBufferPointer(rebasing: $0[0..<(last - cellLo + 1)]))
+        }
+      }
+      for c in cellLo...cellHi { accumulation[c] = 0 }
+      for k in start..<end {
+        let p = pieces[Int(order[k])]
+        if p.ya <= top { baseWinding &+= p.winding } else { steps.append((p.ya, p.winding)) }
+        if p.yb < bottom { steps.append((p.yb, 0 &- p.winding)) }
+      }
+      normaliseSteps()
+      gapStart = cellHi + 1
+      start = end
+    }
+    let base = leftCoverage(top, bottom)
+    if base > 0 && gapStart < width { emitConstant(row, gapStart, width, base, body) }
+  }
+
+  private mutating func emitConstant(
+    _ row: Int, _ from: Int, _ to: Int, _ value: Float,
+    _ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void
+  ) {
+    if value >= 1 {
+      ones.withUnsafeBufferPointer {
+        body(row, from, UnsafeBufferPointer(rebasing: $0[0..<(to - from)]))
+      }
+    } else {
+      for i in 0..<(to - from) { coverage[i] = value }
+      coverage.withUnsafeBufferPointer {
+        body(row, from, UnsafeBufferPointer(rebasing: $0[0..<(to - from)]))
+      }
+    }
+  }
+
+  /// Sorts the steps by y, merges steps at the same y and drops those that cancel.
+  private mutating func normaliseSteps() {
+    guard !steps.isEmpty else { return }
+    steps.sort { $0.0 < $1.0 }
+    var kept = 0
+    for s in steps {
+      if kept > 0 && steps[kept - 1].0 == s.0 {
+        steps[kept - 1].1 &+= s.1
+      } else {
+        steps[kept] = s
+        kept += 1
+      }
+    }
+    steps.removeLast(steps.count - kept)
+    steps.removeAll { $0.1 == 0 }
+  }
+
+  /// The winding number left of the current cluster at height `y`.
+  @inline(__always)
+  private func leftWinding(at y: Double) -> Int32 {
+    var w = baseWinding
+    for s in steps {
+      if s.0 > y { break }
+      w &+= s.1
+    }
+    return w
+  }
+
+  /// The fraction of the row where the winding number left of the current cluster is not 0.
+  private func leftCoverage(_ top: Double, _ bottom: Double) -> Float {
+    var w = baseWinding
+    var y = top
+    var covered = 0.0
+    for s in steps {
+      if w != 0 { covered += s.0 - y }
+      y = s.0
+      w &+= s.1
+    }
+    if w != 0 { covered += bottom - y }
+    return Float(min(max(covered, 0), 1))
+  }
+
+  /// Accumulates the boundary of the non-zero region of one cluster, band by band.
+  private mutating func sweepCluster(_ start: Int, _ end: Int) {
+    events.removeAll(keepingCapacity: true)
+    for k in start..<end {
+      let p = pieces[Int(order[k])]
+      events.append(p.ya)
+      events.append(p.yb)
+    }
+    // The winding number left of the cluster changes at the steps: cut bands there too.
+    for step in steps where step.0 > events[0] { events.append(step.0) }
+    events.sort()
+    var top = events[0]
+    for e in events.dropFirst() where e > top {
+      let bottom = e
+      let mid = (top + bottom) / 2
+      active.removeAll(keepingCapacity: true)
+      keys.removeAll(keepingCapacity: true)
+      for k in start..<end {
+        let index = order[k]
+        let p = pieces[Int(index)]
+        guard p.ya <= top && p.yb >= bottom else { continue }
+        // Insertion by position at the band's middle.
+        let key = p.x(at: mid)
+        var j = keys.count
+        keys.append(key)
+        active.append(index)
+        while j > 0 && keys[j - 1] > key {
+          keys[j] = keys[j - 1]
+          active[j] = active[j - 1]
           j -= 1
         }
-        keys[j + 1] = key
-        active[j + 1] = index
+        keys[j] = key
+        active[j] = index
       }
-      var winding: Int32 = 0
-      for i in 0..<active.count {
-        let e = edges[Int(active[i])]
-        let after = winding &+ e.winding
+      var winding = leftWinding(at: mid)
+      for index in active {
+        let p = pieces[Int(index)]
+        let after = winding &+ p.winding
         if (winding == 0) != (after == 0) {
-          deposit(
-            e.x(at: y), y, e.x(at: bottom), bottom, row: row, sign: winding == 0 ? 1 : -1)
+          deposit(p.x(at: top), top, p.x(at: bottom), bottom, sign: winding == 0 ? 1 : -1)
         }
         winding = after
       }
-      y = bottom
-      if y >= Double(row + 1) {
-        flushRow(row)
-        row += 1
-      }
+      top = bottom
     }
   }
 
@@ -187,7 +331,7 @@ struct CoverageRasterizer {
   /// row, to the accumulation buffer.
   @inline(__always)
   private mutating func deposit(
-    _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, row: Int, sign: Double
+    _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, sign: Double
   ) {
     let w = Double(width)
     // Split where the piece leaves the canvas horizontally, so that clamping is exact.
@@ -219,7 +363,6 @@ struct CoverageRasterizer {
       let f = (x0 + x1) / 2 - Double(c0)
       accumulation[c0] += d * (1 - f)
       accumulation[c0 + 1] += d * f
-      touch(c0, c0 + 1)
       return
     }
     // The piece spans several cells: the coverage of cell c is
@@ -236,12 +379,5 @@ struct CoverageRasterizer {
       accumulation[c] += coverage - previous
       previous = coverage
     }
-    touch(c0, c1 + 1)
-  }
-
-  @inline(__always)
-  private mutating func touch(_ lo: Int, _ hi: Int) {
-    if lo < touchedMin { touchedMin = lo }
-    if hi > touchedMax { touchedMax = hi }
   }
 }
