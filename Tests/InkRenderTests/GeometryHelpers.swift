@@ -18,7 +18,7 @@ enum Geometry {
   static func inkArea(_ canvas: Canvas) -> Double {
     var area = 0.0
     for i in stride(from: 3, to: canvas.pixels.count, by: 4) { area += Double(canvas.pixels[i]) }
-    return area
+    return area / 255
   }
 
   /// Coverage of polygons on a small canvas, as a `height × width` grid.

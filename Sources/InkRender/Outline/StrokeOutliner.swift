@@ -54,6 +54,15 @@ public struct StrokeOutliner: Sendable {
   /// - Parameter segments: The stroke's segments in output coordinates.
   /// - Returns: The parts in stroke order; empty when nothing is drawn.
   public func outlines(of segments: [CubicSegment]) -> [Part] {
+    AlphaSplitting.parts(of: segments).map { Part(path: outline(of: $0.segments), alpha: $0.alpha) }
+  }
+}
+
+/// Cuts a stroke into runs of constant opacity.
+enum AlphaSplitting {
+  /// The stroke's segments grouped where the alpha byte changes; one group when alpha is
+  /// constant. Segments whose alpha varies are subdivided so that each piece has one byte.
+  static func parts(of segments: [CubicSegment]) -> [(segments: [CubicSegment], alpha: Double)] {
     guard let first = segments.first else { return [] }
     let a0 = first.b0.alpha
     var constant = true
@@ -62,14 +71,12 @@ public struct StrokeOutliner: Sendable {
       constant = false
       break
     }
-    if constant { return [Part(path: outline(of: segments), alpha: min(max(a0, 0), 1))] }
-    var parts: [Part] = []
+    if constant { return [(segments, min(max(a0, 0), 1))] }
+    var parts: [(segments: [CubicSegment], alpha: Double)] = []
     var group: [CubicSegment] = []
     var groupByte = -1
     func flush() {
-      if !group.isEmpty {
-        parts.append(Part(path: outline(of: group), alpha: Double(groupByte) / 255))
-      }
+      if !group.isEmpty { parts.append((group, Double(groupByte) / 255)) }
       group.removeAll(keepingCapacity: true)
     }
     for s in segments {

@@ -13,11 +13,10 @@ public enum OutlineJSONWriter {
   ///   - shapes: The strokes' outlines in output pixels.
   ///   - width: The output width.
   ///   - height: The output height.
-  ///   - tolerance: The flattening tolerance in output pixels.
+  ///   - tolerance: The flattening tolerance in output pixels, recorded in the document.
   /// - Returns: The document, one stroke per line.
-  /// - Precondition: `tolerance > 0`.
   public static func document(
-    _ shapes: [Renderer.StrokeShape], width: Double, height: Double, tolerance: Double
+    _ shapes: [Renderer.StrokePolygons], width: Double, height: Double, tolerance: Double
   ) -> String {
     let f = { (v: Double) in NumberFormatting.format(v) }
     var out = "{\"width\":\(f(width)),\"height\":\(f(height)),\"tolerance\":\(f(tolerance)),"
@@ -30,7 +29,7 @@ public enum OutlineJSONWriter {
       for (j, part) in shape.parts.enumerated() {
         if j > 0 { out += "," }
         out += "{\"alpha\":\(NumberFormatting.format(part.alpha, decimals: 4)),\"polygons\":["
-        for (k, polygon) in part.path.polygons(tolerance: tolerance).enumerated() {
+        for (k, polygon) in part.polygons.enumerated() {
           if k > 0 { out += "," }
           out += "["
           for (m, p) in polygon.enumerated() {

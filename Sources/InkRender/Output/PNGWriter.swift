@@ -1,7 +1,8 @@
 /// Writes 8-bit RGBA PNG files, deterministically.
 ///
 /// The file is the signature, `IHDR` (colour type 6, no interlace), one `IDAT` holding every
-/// row with filter type 1 (Sub) compressed at zlib level 6, and `IEND`. There is no time,
+/// row with filter type 1 (Sub) compressed at a fixed zlib level (6 unless asked otherwise),
+/// and `IEND`. There is no time,
 /// gamma or text chunk, so the same pixels always give the same bytes. Values are written as
 /// they are, sRGB without a gamma transform.
 public enum PNGWriter {
@@ -10,10 +11,13 @@ public enum PNGWriter {
   ///   - rgba: `width × height × 4` bytes, row by row from the top.
   ///   - width: The width in pixels.
   ///   - height: The height in pixels.
+  ///   - level: The zlib level, 0…9: 6 is compact, 1 is about twice as fast and 25 % larger.
   /// - Returns: The PNG file.
-  /// - Precondition: `rgba.count == width × height × 4` and both sizes are positive.
-  public static func encode(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+  /// - Precondition: `rgba.count == width × height × 4`, both sizes are positive and `level`
+  ///   is in 0…9.
+  public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int = 6) -> [UInt8] {
     precondition(width > 0 && height > 0, "a PNG needs a positive width and height")
+    precondition((0...9).contains(level), "the zlib level must be 0…9")
     precondition(rgba.count == width * height * 4, "rgba must hold width × height × 4 bytes")
     let stride = width * 4
     let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height) { out, count in
@@ -38,16 +42,19 @@ public enum PNGWriter {
     append32(UInt32(height), to: &header)
     header += [8, 6, 0, 0, 0]
     appendChunk("IHDR", header, to: &file)
-    appendChunk("IDAT", Zlib.compress(raw, level: 6), to: &file)
+    appendChunk("IDAT", Zlib.compress(raw, level: Int32(level)), to: &file)
     appendChunk("IEND", [], to: &file)
     return file
   }
 
   /// Encodes a canvas, un-premultiplying its pixels.
-  /// - Parameter canvas: The rendered canvas.
+  /// - Parameters:
+  ///   - canvas: The rendered canvas.
+  ///   - level: The zlib level, 0…9.
   /// - Returns: The PNG file.
-  public static func encode(_ canvas: Canvas) -> [UInt8] {
-    encode(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
+  /// - Precondition: `level` is in 0…9.
+  public static func encode(_ canvas: Canvas, level: Int = 6) -> [UInt8] {
+    encode(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height, level: level)
   }
 
   private static func append32(_ v: UInt32, to bytes: inout [UInt8]) {

@@ -7,17 +7,18 @@ package enum Zlib {
   ///   - bytes: The data.
   ///   - level: The zlib level, 0…9.
   /// - Returns: The zlib stream; the same input and level always give the same bytes.
+  /// - Precondition: `level` is in 0…9.
   package static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
-    var bound = compressBound(uLong(bytes.count))
-    var out = [UInt8](repeating: 0, count: Int(bound))
-    let status = out.withUnsafeMutableBufferPointer { o in
-      bytes.withUnsafeBufferPointer { i in
-        compress2(o.baseAddress, &bound, i.baseAddress, uLong(i.count), level)
+    precondition((0...9).contains(level), "the zlib level must be 0…9")
+    let capacity = Int(compressBound(uLong(bytes.count)))
+    return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+      var size = uLong(capacity)
+      let status = bytes.withUnsafeBufferPointer { input in
+        compress2(out.baseAddress, &size, input.baseAddress, uLong(input.count), level)
       }
+      precondition(status == Z_OK, "compress2 cannot fail with a compressBound buffer")
+      count = Int(size)
     }
-    precondition(status == Z_OK, "compress2 cannot fail with a compressBound buffer")
-    out.removeLast(out.count - Int(bound))
-    return out
   }
 
   /// Inflates a zlib stream.

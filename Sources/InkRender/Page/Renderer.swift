@@ -71,8 +71,59 @@ public enum Renderer {
       height: max(b.maxY - b.minY + 2 * m, 1))
   }
 
-  /// The outlines of every stroke, in output coordinates (page units times `scale`, origin at
-  /// the frame's corner).
+  /// One stroke's flattened outline polygons, ready to fill.
+  public struct StrokePolygons: Sendable, Hashable {
+    /// The index of the stroke's layer in the page.
+    public var layer: Int
+    /// The index of the stroke in its layer.
+    public var stroke: Int
+    /// The stroke's colour; its alpha is replaced by each part's alpha.
+    public var color: InkColor
+    /// The stroke's blend mode as stored.
+    public var blendMode: BlendMode
+    /// The parts of constant opacity: their alpha and closed polygons (non-zero rule).
+    public var parts: [Part]
+
+    /// A part of a stroke drawn with one opacity.
+    public struct Part: Sendable, Hashable {
+      /// The opacity, 0…1.
+      public var alpha: Double
+      /// Closed polygons, all wound the same way.
+      public var polygons: [[InkPoint]]
+    }
+  }
+
+  /// A stroke's segments in output coordinates, cut into parts of constant opacity.
+  struct PreparedStroke {
+    var layer: Int
+    var stroke: Int
+    var color: InkColor
+    var blendMode: BlendMode
+    var parts: [(segments: [CubicSegment], alpha: Double)]
+  }
+
+  static func prepare(
+    _ page: RenderPage, frame: Frame, scale: Double, options: RenderOptions,
+    _ body: (PreparedStroke) -> Void
+  ) {
+    let toOutput = AffineTransform.scale(x: scale, y: scale)
+      .concatenating(.translation(x: -frame.x, y: -frame.y))
+    for (layerIndex, layer) in page.layers.enumerated() {
+      let device = toOutput.concatenating(layer.transform)
+      for (strokeIndex, stroke) in layer.strokes.enumerated() {
+        let segments = CatmullRom.segments(of: stroke, defaultWidth: options.defaultWidth)
+          .map { $0.transformed(by: device, widthScale: 1) }
+        guard !segments.isEmpty else { continue }
+        body(
+          PreparedStroke(
+            layer: layerIndex, stroke: strokeIndex, color: stroke.color ?? .black,
+            blendMode: stroke.blendMode, parts: AlphaSplitting.parts(of: segments)))
+      }
+    }
+  }
+
+  /// The cubic-Bézier outlines of every stroke, in output coordinates (page units times
+  /// `scale`, origin at the frame's corner).
   /// - Parameters:
   ///   - page: The page.
   ///   - frame: The page rectangle, from ``frame(of:options:)``.
@@ -83,23 +134,42 @@ public enum Renderer {
     of page: RenderPage, frame: Frame, scale: Double, options: RenderOptions
   ) -> [StrokeShape] {
     let outliner = StrokeOutliner(tolerance: options.tolerance)
-    let toOutput = AffineTransform.scale(x: scale, y: scale)
-      .concatenating(.translation(x: -frame.x, y: -frame.y))
     var shapes: [StrokeShape] = []
-    for (layerIndex, layer) in page.layers.enumerated() {
-      let device = toOutput.concatenating(layer.transform)
-      for (strokeIndex, stroke) in layer.strokes.enumerated() {
-        let segments = CatmullRom.segments(of: stroke, defaultWidth: options.defaultWidth)
-          .map { $0.transformed(by: device, widthScale: 1) }
-        let parts = outliner.outlines(of: segments).filter { !$0.path.isEmpty }
-        guard !parts.isEmpty else { continue }
-        shapes.append(
-          StrokeShape(
-            layer: layerIndex, stroke: strokeIndex, color: stroke.color ?? .black,
-            blendMode: stroke.blendMode, parts: parts))
-      }
+    prepare(page, frame: frame, scale: scale, options: options) { prepared in
+      let parts = prepared.parts.map {
+        StrokeOutliner.Part(path: outliner.outline(of: $0.segments), alpha: $0.alpha)
+      }.filter { !$0.path.isEmpty }
+      guard !parts.isEmpty else { return }
+      shapes.append(
+        StrokeShape(
+          layer: prepared.layer, stroke: prepared.stroke, color: prepared.color,
+          blendMode: prepared.blendMode, parts: parts))
     }
     return shapes
+  }
+
+  /// The flattened outline polygons of every stroke, in output pixels.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - frame: The page rectangle, from ``frame(of:options:)``.
+  ///   - options: Scale, tolerance (in output pixels) and default width.
+  /// - Returns: One entry per stroke that draws something, in drawing order.
+  public static func polygons(of page: RenderPage, frame: Frame, options: RenderOptions)
+    -> [StrokePolygons]
+  {
+    let outliner = PolygonOutliner(tolerance: options.tolerance)
+    var result: [StrokePolygons] = []
+    prepare(page, frame: frame, scale: options.scale, options: options) { prepared in
+      let parts = prepared.parts.map {
+        StrokePolygons.Part(alpha: $0.alpha, polygons: outliner.polygons(of: $0.segments))
+      }.filter { !$0.polygons.isEmpty }
+      guard !parts.isEmpty else { return }
+      result.append(
+        StrokePolygons(
+          layer: prepared.layer, stroke: prepared.stroke, color: prepared.color,
+          blendMode: prepared.blendMode, parts: parts))
+    }
+    return result
   }
 
   /// Draws a page onto a new canvas.
@@ -115,8 +185,8 @@ public enum Renderer {
     let height = max(1, Int((frame.height * options.scale).rounded(.up)))
     var canvas = Canvas(width: width, height: height, background: page.background)
     var painter = Painter(width: width, height: height, tolerance: options.tolerance)
-    for shape in shapes(of: page, frame: frame, scale: options.scale, options: options) {
-      painter.paint(shape, on: &canvas)
+    prepare(page, frame: frame, scale: options.scale, options: options) { prepared in
+      painter.paint(prepared, on: &canvas)
     }
     return canvas
   }
@@ -159,10 +229,9 @@ public enum Renderer {
     _ page: RenderPage, options: RenderOptions = RenderOptions()
   ) -> String {
     let frame = frame(of: page, options: options)
-    let shapes = shapes(of: page, frame: frame, scale: options.scale, options: options)
     return OutlineJSONWriter.document(
-      shapes, width: frame.width * options.scale, height: frame.height * options.scale,
-      tolerance: options.tolerance)
+      polygons(of: page, frame: frame, options: options), width: frame.width * options.scale,
+      height: frame.height * options.scale, tolerance: options.tolerance)
   }
 }
 
@@ -170,14 +239,14 @@ public enum Renderer {
 struct Painter {
   var rasterizer: CoverageRasterizer
   var mask: [Float] = []
-  let tolerance: Double
+  let outliner: PolygonOutliner
 
   init(width: Int, height: Int, tolerance: Double) {
     rasterizer = CoverageRasterizer(width: width, height: height)
-    self.tolerance = tolerance
+    outliner = PolygonOutliner(tolerance: tolerance)
   }
 
-  mutating func paint(_ shape: Renderer.StrokeShape, on canvas: inout Canvas) {
+  mutating func paint(_ shape: Renderer.PreparedStroke, on canvas: inout Canvas) {
     var opaque = shape.color
     opaque.alpha = 255
     let op = Compositor.Operator(shape.blendMode)
@@ -187,7 +256,7 @@ struct Painter {
       let c = PremultipliedColor(opaque, opacity: part.alpha)
       let s = SIMD4<Float>(c.red, c.green, c.blue, c.alpha)
       rasterizer.reset()
-      rasterizer.addPath(part.path, tolerance: tolerance)
+      outliner.outline(part.segments, into: &rasterizer)
       canvas.pixels.withUnsafeMutableBufferPointer { px in
         rasterizer.sweep { row, first, coverage in
           Painter.composite(op, s, px, offset: (row * width + first) * 4, coverage)
@@ -205,7 +274,7 @@ struct Painter {
     for part in shape.parts {
       let a = Float(part.alpha)
       rasterizer.reset()
-      rasterizer.addPath(part.path, tolerance: tolerance)
+      outliner.outline(part.segments, into: &rasterizer)
       mask.withUnsafeMutableBufferPointer { m in
         rasterizer.sweep { row, first, coverage in
           rowMin = min(rowMin, row)
@@ -234,34 +303,28 @@ struct Painter {
 
   @inline(__always)
   static func composite(
-    _ op: Compositor.Operator, _ s: SIMD4<Float>, _ px: UnsafeMutableBufferPointer<Float>,
+    _ op: Compositor.Operator, _ s: SIMD4<Float>, _ px: UnsafeMutableBufferPointer<UInt8>,
     offset: Int, _ coverage: UnsafeBufferPointer<Float>
   ) {
     let base = px.baseAddress! + offset
-    if case .sourceOver = op {
-      for i in 0..<coverage.count {
-        let c = coverage[i]
-        if c <= 0 { continue }
-        let p = base + 4 * i
-        let d = SIMD4<Float>(p[0], p[1], p[2], p[3])
-        let r = d + (s - d * s.w) * c
-        p[0] = r.x
-        p[1] = r.y
-        p[2] = r.z
-        p[3] = r.w
-      }
-      return
-    }
+    let scale = SIMD4<Float>(repeating: 255)
+    let toUnit = SIMD4<Float>(repeating: 1.0 / 255)
     for i in 0..<coverage.count {
       let c = coverage[i]
       if c <= 0 { continue }
       let p = base + 4 * i
-      let d = SIMD4<Float>(p[0], p[1], p[2], p[3])
-      let r = Compositor.blend(op, s, d, c)
-      p[0] = r.x
-      p[1] = r.y
-      p[2] = r.z
-      p[3] = r.w
+      let d = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * toUnit
+      let r: SIMD4<Float>
+      if case .sourceOver = op {
+        r = d + (s - d * s.w) * c
+      } else {
+        r = Compositor.blend(op, s, d, c)
+      }
+      let b = (r * scale + 0.5).clamped(lowerBound: .zero, upperBound: scale)
+      p[0] = UInt8(b.x)
+      p[1] = UInt8(b.y)
+      p[2] = UInt8(b.z)
+      p[3] = UInt8(b.w)
     }
   }
 }

@@ -38,8 +38,11 @@ struct CoverageRasterizer {
   private var order: [Int32] = []
   private var events: [Double] = []
   private var active: [Int32] = []
+  private var byTop: [Int32] = []
   private var keys: [Double] = []
   private var baseWinding: Int32 = 0
+  private var polygonStart = Vec2(0, 0)
+  private var polygonLast = Vec2(0, 0)
   private var steps: [(Double, Int32)] = []
   private var accumulation: [Double]
   private var coverage: [Float]
@@ -283,29 +286,52 @@ struct CoverageRasterizer {
   /// Accumulates the boundary of the non-zero region of one cluster, band by band.
   private mutating func sweepCluster(_ start: Int, _ end: Int) {
     events.removeAll(keepingCapacity: true)
+    byTop.removeAll(keepingCapacity: true)
     for k in start..<end {
       let p = pieces[Int(order[k])]
       events.append(p.ya)
       events.append(p.yb)
+      byTop.append(order[k])
     }
     // The winding number left of the cluster changes at the steps: cut bands there too.
-    for step in steps where step.0 > events[0] { events.append(step.0) }
+    for step in steps { events.append(step.0) }
     events.sort()
+    if byTop.count > 1 {
+      byTop.sort {
+        let a = pieces[Int($0)].ya
+        let b = pieces[Int($1)].ya
+        return a != b ? a < b : $0 < $1
+      }
+    }
+    active.removeAll(keepingCapacity: true)
+    keys.removeAll(keepingCapacity: true)
+    var next = 0
     var top = events[0]
     for e in events.dropFirst() where e > top {
       let bottom = e
       let mid = (top + bottom) / 2
-      active.removeAll(keepingCapacity: true)
+      // Drop the pieces that ended, add those that start.
+      var kept = 0
+      for i in 0..<active.count where pieces[Int(active[i])].yb > top {
+        active[kept] = active[i]
+        kept += 1
+      }
+      active.removeLast(active.count - kept)
+      while next < byTop.count && pieces[Int(byTop[next])].ya <= top {
+        if pieces[Int(byTop[next])].yb > top { active.append(byTop[next]) }
+        next += 1
+      }
+      if active.isEmpty {
+        top = bottom
+        continue
+      }
+      // Sort by position at the band's middle; the order barely changes between bands.
       keys.removeAll(keepingCapacity: true)
-      for k in start..<end {
-        let index = order[k]
-        let p = pieces[Int(index)]
-        guard p.ya <= top && p.yb >= bottom else { continue }
-        // Insertion by position at the band's middle.
-        let key = p.x(at: mid)
-        var j = keys.count
+      for i in 0..<active.count {
+        let key = pieces[Int(active[i])].x(at: mid)
+        let index = active[i]
+        var j = i
         keys.append(key)
-        active.append(index)
         while j > 0 && keys[j - 1] > key {
           keys[j] = keys[j - 1]
           active[j] = active[j - 1]
@@ -379,5 +405,21 @@ struct CoverageRasterizer {
       accumulation[c] += coverage - previous
       previous = coverage
     }
+  }
+}
+
+extension CoverageRasterizer: PolygonSink {
+  mutating func begin(_ p: Vec2) {
+    polygonStart = p
+    polygonLast = p
+  }
+
+  mutating func add(_ p: Vec2) {
+    addLine(polygonLast.x, polygonLast.y, p.x, p.y)
+    polygonLast = p
+  }
+
+  mutating func end() {
+    addLine(polygonLast.x, polygonLast.y, polygonStart.x, polygonStart.y)
   }
 }
