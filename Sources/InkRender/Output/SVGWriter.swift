@@ -51,11 +51,12 @@ public enum SVGWriter {
     return out
   }
 
-  /// The path's `d` attribute: `M`, `L`, `C` and `Z` with absolute coordinates.
+  /// The path's `d` attribute: `M`, `L`, `C` and `Z` with absolute coordinates rounded to
+  /// 0.01 page unit.
   /// - Parameter path: The outline.
   /// - Returns: The path data.
   public static func pathData(_ path: OutlinePath) -> String {
-    let f = { (v: Double) in NumberFormatting.format(v) }
+    let f = { (v: Double) in NumberFormatting.format(v, decimals: 2) }
     var d = ""
     for element in path.elements {
       switch element {
