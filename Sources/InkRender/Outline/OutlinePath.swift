@@ -78,7 +78,8 @@ public struct OutlinePath: Sendable, Hashable {
         let p2 = Vec2(c2)
         let p3 = Vec2(p)
         let dd = max((last - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
-        let n = max(1, Int((0.75 * dd / tolerance).squareRoot().rounded(.up)))
+        let steps = (0.75 * dd / tolerance).squareRoot().rounded(.up)
+        let n = steps.isFinite ? Int(min(max(steps, 1), 4096)) : 1
         let p0 = last
         if n > 1 {
           let step = 1 / Double(n)

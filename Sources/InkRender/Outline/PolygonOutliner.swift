@@ -73,12 +73,7 @@ private struct PolylineStroker {
 
   /// Appends the flattened centre line of a segment.
   mutating func flatten(_ s: CubicSegment) {
-    func second(_ a: SplinePoint, _ b: SplinePoint, _ c: SplinePoint) -> Double {
-      let d = a - b * 2 + c
-      return max((d.x * d.x + d.y * d.y).squareRoot(), abs(d.width) / 2)
-    }
-    let dd = max(second(s.b0, s.b1, s.b2), second(s.b1, s.b2, s.b3))
-    let n = min(4096, max(1, Int((0.75 * dd / tolerance).squareRoot().rounded(.up))))
+    let n = s.subdivisions(tolerance: tolerance)
     if centers.isEmpty { append(s.b0) }
     for i in 1...n { append(i == n ? s.b3 : s.point(at: Double(i) / Double(n))) }
   }
@@ -188,8 +183,9 @@ private struct PolylineStroker {
   func arcPoints(_ c: Vec2, _ r: Double, start: Double, sweep: Double, into side: inout [Vec2]) {
     guard r > 0 else { return }
     let step = r > tolerance ? 2 * acos(1 - tolerance / r) : Double.pi / 2
-    let n = min(1024, Int((abs(sweep) / step).rounded(.up)))
-    guard n > 1 else { return }
+    let steps = (abs(sweep) / step).rounded(.up)
+    guard steps.isFinite, steps > 1 else { return }
+    let n = Int(min(steps, 1024))
     let delta = sweep / Double(n)
     for i in 1..<n {
       let angle = start + delta * Double(i)

@@ -304,13 +304,7 @@ private struct Builder {
   /// hull of each pair of consecutive discs (two common tangents and two arcs), or the larger
   /// disc where one contains the other.
   mutating func addPieces(_ segment: CubicSegment) {
-    func second(_ a: SplinePoint, _ b: SplinePoint, _ c: SplinePoint) -> Double {
-      let d = a - b * 2 + c
-      return max((d.x * d.x + d.y * d.y).squareRoot(), abs(d.width) / 2)
-    }
-    let dd = max(
-      second(segment.b0, segment.b1, segment.b2), second(segment.b1, segment.b2, segment.b3))
-    let n = min(4096, max(1, Int((0.75 * dd / tolerance).squareRoot().rounded(.up))))
+    let n = segment.subdivisions(tolerance: tolerance)
     var previous: (c: Vec2, r: Double)?
     var previousDrawn = false
     for i in 0...n {

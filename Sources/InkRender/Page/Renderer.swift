@@ -36,11 +36,12 @@ public enum Renderer {
   /// - Parameters:
   ///   - page: The page.
   ///   - options: The options (for the default width).
-  /// - Returns: The rectangle in page units; at least 1 × 1.
+  /// - Returns: The rectangle in page units; at least 1 × 1. Declared sizes and ink beyond
+  ///   10^12 units are ignored.
   public static func frame(of page: RenderPage, options: RenderOptions = RenderOptions())
     -> Frame
   {
-    if let w = page.width, let h = page.height, w > 0, h > 0, w.isFinite, h.isFinite {
+    if let w = page.width, let h = page.height, w > 0, h > 0, w < 1e12, h < 1e12 {
       return Frame(x: 0, y: 0, width: w, height: h)
     }
     var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
@@ -50,7 +51,8 @@ public enum Renderer {
           let t = s.transformed(by: layer.transform, widthScale: 1)
           for p in [t.b0, t.b1, t.b2, t.b3] {
             let r = max(p.width, 0) / 2
-            guard p.x.isFinite, p.y.isFinite, r.isFinite else { continue }
+            // Points beyond ±1e12 are far outside any page; fitting them would overflow.
+            guard abs(p.x) < 1e12, abs(p.y) < 1e12, r < 1e12 else { continue }
             if var b = box {
               b.minX = min(b.minX, p.x - r)
               b.minY = min(b.minY, p.y - r)
@@ -113,7 +115,8 @@ public enum Renderer {
       for (strokeIndex, stroke) in layer.strokes.enumerated() {
         let segments = CatmullRom.segments(of: stroke, defaultWidth: options.defaultWidth)
           .map { $0.transformed(by: device, widthScale: 1) }
-        guard !segments.isEmpty else { continue }
+        // Strokes built in memory (never decoded ones) may hold NaN or infinity: draw nothing.
+        guard !segments.isEmpty, segments.allSatisfy(\.isFinite) else { continue }
         body(
           PreparedStroke(
             layer: layerIndex, stroke: strokeIndex, color: stroke.color ?? .black,
@@ -176,16 +179,19 @@ public enum Renderer {
   /// - Parameters:
   ///   - page: The page.
   ///   - options: Scale, tolerance and default width.
-  /// - Returns: The canvas, `ceil(frame × scale)` pixels, filled with the background.
+  /// - Returns: The canvas, `ceil(frame × scale)` pixels (see
+  ///   ``RenderOptions/effectiveScale(width:height:)``), filled with the background.
   public static func renderCanvas(_ page: RenderPage, options: RenderOptions = RenderOptions())
     -> Canvas
   {
     let frame = frame(of: page, options: options)
-    let width = max(1, Int((frame.width * options.scale).rounded(.up)))
-    let height = max(1, Int((frame.height * options.scale).rounded(.up)))
+    let scale = options.effectiveScale(width: frame.width, height: frame.height)
+    let width = max(1, min(32768, Int((frame.width * scale).rounded(.up))))
+    let height = max(
+      1, min(options.maximumPixelCount / width, Int((frame.height * scale).rounded(.up))))
     var canvas = Canvas(width: width, height: height, background: page.background)
     var painter = Painter(width: width, height: height, tolerance: options.tolerance)
-    prepare(page, frame: frame, scale: options.scale, options: options) { prepared in
+    prepare(page, frame: frame, scale: scale, options: options) { prepared in
       painter.paint(prepared, on: &canvas)
     }
     return canvas
@@ -229,9 +235,11 @@ public enum Renderer {
     _ page: RenderPage, options: RenderOptions = RenderOptions()
   ) -> String {
     let frame = frame(of: page, options: options)
+    var scaled = options
+    scaled.scale = options.effectiveScale(width: frame.width, height: frame.height)
     return OutlineJSONWriter.document(
-      polygons(of: page, frame: frame, options: options), width: frame.width * options.scale,
-      height: frame.height * options.scale, tolerance: options.tolerance)
+      polygons(of: page, frame: frame, options: scaled), width: frame.width * scaled.scale,
+      height: frame.height * scaled.scale, tolerance: options.tolerance)
   }
 }
 

@@ -65,6 +65,25 @@ public struct CubicSegment: Sendable, Hashable {
     return segment
   }
 
+  /// Whether every channel of every control point is finite.
+  public var isFinite: Bool {
+    [b0, b1, b2, b3].allSatisfy {
+      $0.x.isFinite && $0.y.isFinite && $0.width.isFinite && $0.alpha.isFinite
+    }
+  }
+
+  /// The number of uniform steps that flatten this segment within `tolerance` in position
+  /// and in radius (half the width), from the bound on its second differences; 1…`limit`.
+  func subdivisions(tolerance: Double, limit: Int = 4096) -> Int {
+    func second(_ a: SplinePoint, _ b: SplinePoint, _ c: SplinePoint) -> Double {
+      let d = a - b * 2 + c
+      return max((d.x * d.x + d.y * d.y).squareRoot(), abs(d.width) / 2)
+    }
+    let dd = max(second(b0, b1, b2), second(b1, b2, b3))
+    let n = (0.75 * dd / tolerance).squareRoot().rounded(.up)
+    return n.isFinite ? Int(min(max(n, 1), Double(limit))) : 1
+  }
+
   /// The segment with every control point mapped through `transform`; widths are scaled by
   /// the transform's ``AffineTransform/lengthScale`` times `widthScale`.
   func transformed(by transform: AffineTransform, widthScale: Double) -> CubicSegment {
