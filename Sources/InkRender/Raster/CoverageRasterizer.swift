@@ -171,10 +171,24 @@ struct CoverageRasterizer {
   ) {
     order.removeAll(keepingCapacity: true)
     for i in lo..<hi { order.append(Int32(i)) }
-    order.sort {
-      let a = pieces[Int($0)].cellLo
-      let b = pieces[Int($1)].cellLo
-      return a != b ? a < b : $0 < $1
+    if order.count > 48 {
+      order.sort {
+        let a = pieces[Int($0)].cellLo
+        let b = pieces[Int($1)].cellLo
+        return a != b ? a < b : $0 < $1
+      }
+    } else if order.count > 1 {
+      // Insertion sort by first cell (stable, so ties keep edge order).
+      for i in 1..<order.count {
+        let index = order[i]
+        let key = pieces[Int(index)].cellLo
+        var j = i
+        while j > 0 && pieces[Int(order[j - 1])].cellLo > key {
+          order[j] = order[j - 1]
+          j -= 1
+        }
+        order[j] = index
+      }
     }
     let top = Double(row)
     let bottom = Double(row + 1)
@@ -241,10 +255,35 @@ struct CoverageRasterizer {
     }
   }
 
+  static func insertionSort(_ values: inout [Double]) {
+    guard values.count > 1 else { return }
+    if values.count > 64 {
+      values.sort()
+      return
+    }
+    for i in 1..<values.count {
+      let v = values[i]
+      var j = i
+      while j > 0 && values[j - 1] > v {
+        values[j] = values[j - 1]
+        j -= 1
+      }
+      values[j] = v
+    }
+  }
+
   /// Sorts the steps by y, merges steps at the same y and drops those that cancel.
   private mutating func normaliseSteps() {
     guard !steps.isEmpty else { return }
-    steps.sort { $0.0 < $1.0 }
+    for i in 1..<steps.count {
+      let v = steps[i]
+      var j = i
+      while j > 0 && steps[j - 1].0 > v.0 {
+        steps[j] = steps[j - 1]
+        j -= 1
+      }
+      steps[j] = v
+    }
     var kept = 0
     for s in steps {
       if kept > 0 && steps[kept - 1].0 == s.0 {
@@ -285,6 +324,16 @@ struct CoverageRasterizer {
 
   /// Accumulates the boundary of the non-zero region of one cluster, band by band.
   private mutating func sweepCluster(_ start: Int, _ end: Int) {
+    if end - start == 1 && steps.isEmpty {
+      // One piece and a constant winding number to its left: it is a boundary or it is not.
+      let p = pieces[Int(order[start])]
+      let before = baseWinding
+      let after = before &+ p.winding
+      if (before == 0) != (after == 0) {
+        deposit(p.xa, p.ya, p.xb, p.yb, sign: before == 0 ? 1 : -1)
+      }
+      return
+    }
     events.removeAll(keepingCapacity: true)
     byTop.removeAll(keepingCapacity: true)
     for k in start..<end {
@@ -295,13 +344,16 @@ struct CoverageRasterizer {
     }
     // The winding number left of the cluster changes at the steps: cut bands there too.
     for step in steps { events.append(step.0) }
-    events.sort()
-    if byTop.count > 1 {
-      byTop.sort {
-        let a = pieces[Int($0)].ya
-        let b = pieces[Int($1)].ya
-        return a != b ? a < b : $0 < $1
+    CoverageRasterizer.insertionSort(&events)
+    for i in 1..<byTop.count {
+      let index = byTop[i]
+      let key = pieces[Int(index)].ya
+      var j = i
+      while j > 0 && pieces[Int(byTop[j - 1])].ya > key {
+        byTop[j] = byTop[j - 1]
+        j -= 1
       }
+      byTop[j] = index
     }
     active.removeAll(keepingCapacity: true)
     keys.removeAll(keepingCapacity: true)
