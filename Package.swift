@@ -5,6 +5,7 @@ let package = Package(
   name: "willdoc",
   products: [
     .library(name: "InkCodec", targets: ["InkCodec"]),
+    .library(name: "InkRender", targets: ["InkRender"]),
     .executable(name: "willdoc", targets: ["willdoc"]),
   ],
   dependencies: [
@@ -14,6 +15,7 @@ let package = Package(
     .systemLibrary(name: "CLibzip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "InkCodec", dependencies: ["CLibzip"]),
+    .target(name: "InkRender", dependencies: ["InkCodec", "CZlib"]),
     .executableTarget(
       name: "willdoc",
       dependencies: ["InkCodec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -24,6 +26,7 @@ let package = Package(
       dependencies: ["InkCodec", "InkTestSupport"],
       resources: [.copy("Expected")]
     ),
+    .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec"]),
   ],
   swiftLanguageModes: [.v6]
 )

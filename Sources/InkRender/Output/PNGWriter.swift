@@ -1,0 +1,71 @@
+/// Writes 8-bit RGBA PNG files, deterministically.
+///
+/// The file is the signature, `IHDR` (colour type 6, no interlace), one `IDAT` holding every
+/// row with filter type 1 (Sub) compressed at a fixed zlib level (6 unless asked otherwise),
+/// and `IEND`. There is no time,
+/// gamma or text chunk, so the same pixels always give the same bytes. Values are written as
+/// they are, sRGB without a gamma transform.
+public enum PNGWriter {
+  /// Encodes straight-alpha RGBA pixels.
+  /// - Parameters:
+  ///   - rgba: `width × height × 4` bytes, row by row from the top.
+  ///   - width: The width in pixels.
+  ///   - height: The height in pixels.
+  ///   - level: The zlib level, 0…9: 6 is compact, 1 is about twice as fast and 25 % larger.
+  /// - Returns: The PNG file.
+  /// - Precondition: `rgba.count == width × height × 4`, both sizes are positive and `level`
+  ///   is in 0…9.
+  public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int = 6) -> [UInt8] {
+    precondition(width > 0 && height > 0, "a PNG needs a positive width and height")
+    precondition((0...9).contains(level), "the zlib level must be 0…9")
+    precondition(rgba.count == width * height * 4, "rgba must hold width × height × 4 bytes")
+    let stride = width * 4
+    let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height) { out, count in
+      rgba.withUnsafeBufferPointer { p in
+        for y in 0..<height {
+          let o = y * (stride + 1)
+          let r = y * stride
+          out[o] = 1  // Sub: each byte minus the byte four to the left.
+          for i in 0..<4 { out[o + 1 + i] = p[r + i] }
+          var i = 4
+          while i < stride {
+            out[o + 1 + i] = p[r + i] &- p[r + i - 4]
+            i += 1
+          }
+        }
+      }
+      count = (stride + 1) * height
+    }
+    var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    var header: [UInt8] = []
+    append32(UInt32(width), to: &header)
+    append32(UInt32(height), to: &header)
+    header += [8, 6, 0, 0, 0]
+    appendChunk("IHDR", header, to: &file)
+    appendChunk("IDAT", Zlib.compress(raw, level: Int32(level)), to: &file)
+    appendChunk("IEND", [], to: &file)
+    return file
+  }
+
+  /// Encodes a canvas, un-premultiplying its pixels.
+  /// - Parameters:
+  ///   - canvas: The rendered canvas.
+  ///   - level: The zlib level, 0…9.
+  /// - Returns: The PNG file.
+  /// - Precondition: `level` is in 0…9.
+  public static func encode(_ canvas: Canvas, level: Int = 6) -> [UInt8] {
+    encode(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height, level: level)
+  }
+
+  private static func append32(_ v: UInt32, to bytes: inout [UInt8]) {
+    bytes += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+  }
+
+  private static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
+    append32(UInt32(data.count), to: &file)
+    let typeBytes = Array(type.utf8)
+    file += typeBytes
+    file += data
+    append32(Zlib.crc32(data, initial: Zlib.crc32(typeBytes)), to: &file)
+  }
+}

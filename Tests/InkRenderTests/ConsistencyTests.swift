@@ -1,0 +1,58 @@
+import InkCodec
+import Testing
+
+@testable import InkRender
+
+/// The SVG outline (cubic Béziers) and the PNG outline (flattened polygons) describe the same
+/// union of discs.
+struct ConsistencyTests {
+  static let strokes: [Stroke] = [
+    Stroke(
+      points: [(2.0, 2.0), (2, 2), (30, 5), (8, 12), (28, 22), (5, 28), (5, 28)].map {
+        InkPoint(x: $0.0, y: $0.1)
+      }, widths: [1, 1, 5, 0.5, 7, 2, 2]),
+    Stroke(
+      points: [(4.0, 30.0), (4, 30), (18, 4), (19, 4.2), (32, 31), (32, 31)].map {
+        InkPoint(x: $0.0, y: $0.1)
+      }, widths: [3]),
+  ]
+
+  static func grid(_ fill: (inout CoverageRasterizer) -> Void) -> [Float] {
+    var grid = [Float](repeating: 0, count: 72 * 72)
+    var r = CoverageRasterizer(width: 72, height: 72)
+    fill(&r)
+    r.sweep { row, first, cov in
+      for i in 0..<cov.count { grid[row * 72 + first + i] = cov[i] }
+    }
+    return grid
+  }
+
+  @Test(arguments: 0..<2)
+  func bezierAndPolygonOutlinesCoverTheSamePixels(_ index: Int) {
+    let segments = CatmullRom.segments(of: Self.strokes[index]).map {
+      $0.transformed(by: .scale(x: 2, y: 2), widthScale: 1)
+    }
+    let bezier = Self.grid { r in
+      r.addPath(StrokeOutliner(tolerance: 0.1).outline(of: segments), tolerance: 0.02)
+    }
+    let polygon = Self.grid { r in
+      PolygonOutliner(tolerance: 0.1).outline(segments, into: &r)
+    }
+    var worst: Float = 0
+    var total: Float = 0
+    for (a, b) in zip(bezier, polygon) {
+      worst = max(worst, abs(a - b))
+      total += abs(a - b)
+    }
+    #expect(worst < 0.25)
+    #expect(total < 0.02 * polygon.reduce(0, +))
+  }
+
+  @Test func polygonOutlinesAllWindTheSameWay() {
+    for stroke in Self.strokes {
+      let polygons = PolygonOutliner().polygons(of: CatmullRom.segments(of: stroke))
+      #expect(!polygons.isEmpty)
+      #expect(polygons.allSatisfy { Geometry.area($0) < 0 })
+    }
+  }
+}

@@ -1,0 +1,69 @@
+@testable import InkRender
+
+/// A minimal PNG reader for the writer's output: 8-bit RGBA, no interlace, filters 0–4.
+enum PNGReader {
+  struct Image {
+    var width: Int
+    var height: Int
+    var rgba: [UInt8]
+  }
+
+  static func decode(_ bytes: [UInt8]) -> Image? {
+    guard bytes.count > 8,
+      bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    else { return nil }
+    var offset = 8
+    var width = 0
+    var height = 0
+    var idat: [UInt8] = []
+    var ended = false
+    func u32(_ o: Int) -> Int {
+      Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3])
+    }
+    while offset + 12 <= bytes.count {
+      let length = u32(offset)
+      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+      guard offset + 12 + length <= bytes.count else { return nil }
+      let data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
+      let crc = UInt32(u32(offset + 8 + length))
+      guard Zlib.crc32(data, initial: Zlib.crc32(Array(type.utf8))) == crc else { return nil }
+      switch type {
+      case "IHDR":
+        width = u32(offset + 8)
+        height = u32(offset + 12)
+        guard data[8] == 8, data[9] == 6, data[12] == 0 else { return nil }
+      case "IDAT": idat += data
+      case "IEND": ended = true
+      default: break
+      }
+      offset += 12 + length
+    }
+    guard ended, width > 0, height > 0, let raw = Zlib.decompress(idat) else { return nil }
+    let stride = width * 4
+    guard raw.count == (stride + 1) * height else { return nil }
+    var out = [UInt8](repeating: 0, count: stride * height)
+    for y in 0..<height {
+      let filter = raw[y * (stride + 1)]
+      for x in 0..<stride {
+        let v = raw[y * (stride + 1) + 1 + x]
+        let a = x >= 4 ? Int(out[y * stride + x - 4]) : 0
+        let b = y > 0 ? Int(out[(y - 1) * stride + x]) : 0
+        let c = x >= 4 && y > 0 ? Int(out[(y - 1) * stride + x - 4]) : 0
+        let predicted: Int
+        switch filter {
+        case 0: predicted = 0
+        case 1: predicted = a
+        case 2: predicted = b
+        case 3: predicted = (a + b) / 2
+        case 4:
+          let p = a + b - c
+          let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+          predicted = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+        default: return nil
+        }
+        out[y * stride + x] = v &+ UInt8(predicted & 0xFF)
+      }
+    }
+    return Image(width: width, height: height, rgba: out)
+  }
+}
