@@ -18,7 +18,7 @@ let package = Package(
     .target(name: "InkRender", dependencies: ["InkCodec", "CZlib"]),
     .executableTarget(
       name: "willdoc",
-      dependencies: ["InkCodec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: ["InkCodec", "InkRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     .target(name: "InkTestSupport", dependencies: ["InkCodec"], path: "Tests/InkTestSupport"),
     .testTarget(
