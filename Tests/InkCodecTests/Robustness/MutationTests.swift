@@ -1,0 +1,93 @@
+import Foundation
+import InkTestSupport
+import Testing
+
+@testable import InkCodec
+
+/// Damaged copies of every real sample: truncated and mutated bytes always give an error or
+/// a document — never a crash, a hang or unbounded memory.
+@Suite(.enabled(if: ExternalSamples.isAvailable, "../shared/will-samples is absent"))
+struct MutationTests {
+  /// Limits small enough that a mutated length field cannot make one decode slow.
+  static let limits = DecodingLimits(
+    maxFileBytes: 4 << 20, maxPartBytes: 16 << 20, maxTotalBytes: 32 << 20, maxParts: 1_000)
+
+  /// Decodes and reports how long it took; the result itself only has to exist.
+  static func decodeTimed(_ bytes: [UInt8]) -> Duration {
+    let clock = ContinuousClock()
+    return clock.measure {
+      _ = try? WillDocument(bytes: bytes, limits: limits)
+    }
+  }
+
+  /// The paths streams of a sample: the zip's paths parts, the INK chunk, or the raw file.
+  static func streams(of bytes: [UInt8]) throws -> [[UInt8]] {
+    switch ContainerKind(sniffing: bytes) {
+    case .raw: return [bytes]
+    case .riff: return [try WillDataFile(parsing: bytes).ink ?? []]
+    case .opc:
+      return try ZipArchive.read(bytes).filter {
+        $0.name.fileExtension == "protobuf" && !$0.name.description.hasPrefix("/style/")
+      }
+      .map(\.data)
+    }
+  }
+
+  @Test(arguments: ExternalSamples.names)
+  func truncationAtEveryOffsetOfThePathsStream(name: String) throws {
+    for stream in try Self.streams(of: try ExternalSamples.bytes(name)) {
+      // Record boundaries: a truncation inside record i leaves records before it intact, so
+      // decoding from the start of record i covers every case at linear cost.
+      var boundaries = [0]
+      var decoder = InkDecoder(bytes: stream)
+      while try decoder.next() != nil { boundaries.append(decoder.offset) }
+      #expect(boundaries.last == stream.count)
+      for (start, end) in zip(boundaries, boundaries.dropFirst()) {
+        for cut in (start + 1)..<end {
+          let tail = Array(stream[start..<cut])
+          #expect(throws: WillError.self, "\(name): a record cut at \(cut) must fail") {
+            _ = try InkDecoder.decodeAll(tail)
+          }
+        }
+        // Cutting exactly at a boundary leaves a shorter, valid stream.
+        #expect(
+          try InkDecoder.decodeAll(Array(stream[..<end])).count == boundaries.firstIndex(of: end))
+      }
+    }
+  }
+
+  @Test(arguments: ExternalSamples.names)
+  func truncationOfTheFile(name: String) throws {
+    let bytes = try ExternalSamples.bytes(name)
+    let count = bytes.count
+    for step in 0..<200 {
+      let cut = count * step / 200
+      let duration = Self.decodeTimed(Array(bytes[..<cut]))
+      #expect(duration < .seconds(5), "\(name) cut at \(cut)")
+    }
+  }
+
+  @Test(arguments: ExternalSamples.names)
+  func seededRandomMutations(name: String) throws {
+    let original = try ExternalSamples.bytes(name)
+    // The seed is derived from the name, so every run (and any failure) replays identically.
+    var random = SeededRandom(
+      seed: name.utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
+        ($0 ^ UInt64($1)) &* 1_099_511_628_211
+      })
+    var slowest = Duration.zero
+    for _ in 0..<1_000 {
+      var bytes = original
+      for _ in 0..<(1 + Int(random.next() % 4)) {
+        let position = Int(random.next() % UInt64(bytes.count))
+        switch random.next() % 3 {
+        case 0: bytes[position] ^= UInt8(truncatingIfNeeded: 1 << (random.next() % 8))
+        case 1: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: position)
+        default: bytes.remove(at: position)
+        }
+      }
+      slowest = max(slowest, Self.decodeTimed(bytes))
+    }
+    #expect(slowest < .seconds(5), "\(name): slowest decode \(slowest)")
+  }
+}
