@@ -14,12 +14,18 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CLibzip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "InkCodec", dependencies: ["CLibzip"]),
+    .target(name: "InkCodec", dependencies: ["CLibzip", "CZlib"]),
     .target(name: "InkRender", dependencies: ["InkCodec", "CZlib"]),
     .executableTarget(
       name: "willdoc",
       dependencies: ["InkCodec", "InkRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
+    // libFuzzer targets: `Tools/fuzz` builds them with -sanitize=fuzzer,address; a plain build
+    // links them as no-ops.
+    .executableTarget(name: "FuzzPathsStream", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzPathsStream"),
+    .executableTarget(name: "FuzzRIFF", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRIFF"),
+    .executableTarget(name: "FuzzOPC", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzOPC"),
+    .executableTarget(name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
     .target(name: "InkTestSupport", dependencies: ["InkCodec"], path: "Tests/InkTestSupport"),
     .testTarget(
       name: "InkCodecTests",

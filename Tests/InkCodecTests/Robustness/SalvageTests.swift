@@ -1,0 +1,118 @@
+import Foundation
+import InkTestSupport
+import Testing
+
+@testable import InkCodec
+
+/// Salvage of damaged copies of the real samples recovers exactly the intact strokes.
+@Suite(.enabled(if: ExternalSamples.isAvailable, "../shared/will-samples is absent"))
+struct SalvageTests {
+  /// A stream's record boundaries.
+  static func boundaries(_ stream: [UInt8]) throws -> [Int] {
+    var result = [0]
+    var decoder = InkDecoder(bytes: stream)
+    while try decoder.next() != nil { result.append(decoder.offset) }
+    return result
+  }
+
+  static let streamSamples = ExternalSamples.streamNames
+
+  @Test(arguments: streamSamples)
+  func truncatedStreamsKeepEveryCompleteRecord(name: String) throws {
+    let bytes = try ExternalSamples.bytes(name)
+    let isRIFF = ContainerKind(sniffing: bytes) == .riff
+    let stream = isRIFF ? try #require(try WillDataFile(parsing: bytes).ink) : bytes
+    let inkStart = isRIFF ? bytes.count - stream.count - stream.count % 2 : 0
+    let strokes = try InkDecoder.decodeAll(stream)
+    let ends = Array(try Self.boundaries(stream).dropFirst())
+    for fraction in [0.1, 0.33, 0.5, 0.77, 0.99] {
+      let cut = inkStart + Int(Double(stream.count) * fraction)
+      let (document, report) = WillDocument.salvage(bytes: Array(bytes[..<cut]))
+      let intact = ends.filter { $0 <= cut - inkStart }.count
+      #expect(document.strokes == Array(strokes.prefix(intact)), "\(name) cut at \(cut)")
+      #expect(!report.wasIntact)
+      #expect(report.recoveredStrokes == intact)
+      #expect(!report.losses.isEmpty || ends.contains(cut - inkStart))
+      // The result is a valid document.
+      #expect(
+        try WillDocument(bytes: try document.serialized(container: .opc)).strokes
+          == document.strokes)
+    }
+  }
+
+  @Test(arguments: streamSamples)
+  func corruptRecordIsSkipped(name: String) throws {
+    let bytes = try ExternalSamples.bytes(name)
+    let isRIFF = ContainerKind(sniffing: bytes) == .riff
+    let stream = isRIFF ? try #require(try WillDataFile(parsing: bytes).ink) : bytes
+    let inkStart = isRIFF ? bytes.count - stream.count - stream.count % 2 : 0
+    let strokes = try InkDecoder.decodeAll(stream)
+    let starts = Array(try Self.boundaries(stream).dropLast())
+    let victim = starts.count / 2
+    var damaged = bytes
+    // The first byte after the length prefix is the first tag: 0x07 is field 0, never valid.
+    let prefix = Varint.encodedSize(of: UInt64(starts[victim + 1] - starts[victim] - 1))
+    damaged[inkStart + starts[victim] + prefix] = 0x07
+    let (document, report) = WillDocument.salvage(bytes: damaged)
+    var expected = strokes
+    expected.remove(at: victim)
+    #expect(document.strokes == expected)
+    #expect(report.skippedRecords == 1)
+    #expect(report.losses.map(\.range) == [starts[victim]..<starts[victim + 1]])
+  }
+
+  @Test(
+    arguments: ExternalSamples.names.filter {
+      $0.hasSuffix(".will") && !$0.contains("universal-ink-library")
+    })
+  func zipWithoutCentralDirectory(name: String) throws {
+    let bytes = try ExternalSamples.bytes(name)
+    let original = try WillDocument(bytes: bytes)
+    // Cut away the central directory: every entry is still complete.
+    let centralDirectory = try #require(
+      Self.lastIndex(of: [0x50, 0x4B, 0x01, 0x02], in: bytes, first: true))
+    let (document, report) = WillDocument.salvage(bytes: Array(bytes[..<centralDirectory]))
+    #expect(document.strokes == original.strokes)
+    #expect(report.notes.contains { $0.contains("central directory") })
+    // Cut further, into the entries: what is recovered is a prefix of each paths part.
+    let (partial, _) = WillDocument.salvage(bytes: Array(bytes[..<(centralDirectory * 2 / 3)]))
+    let originalStrokes = original.strokes
+    #expect(partial.strokes == Array(originalStrokes.prefix(partial.strokes.count)))
+  }
+
+  @Test(
+    arguments: ExternalSamples.names.filter {
+      $0.hasSuffix(".will") && !$0.contains("universal-ink-library")
+    })
+  func brokenSectionIsRebuiltFromItsPathsPart(name: String) throws {
+    let bytes = try ExternalSamples.bytes(name)
+    let original = try WillDocument(bytes: bytes)
+    let entries = try ZipArchive.read(bytes).map { entry in
+      var input = entry.input
+      if entry.name.fileExtension == "svg" { input.data = Array("<svg><g".utf8) }
+      return input
+    }
+    let (document, report) = WillDocument.salvage(bytes: try ZipArchive.write(entries))
+    #expect(document.strokes == original.strokes)
+    #expect(document.sections.count == original.sections.flatMap(\.pathsElements).count)
+    #expect(report.notes.contains { $0.contains("rebuilt") })
+    #expect(document.properties.application == original.properties.application)
+  }
+
+  @Test func intactFileIsReportedIntact() throws {
+    let name = try #require(ExternalSamples.names.first)
+    let (document, report) = WillDocument.salvage(bytes: try ExternalSamples.bytes(name))
+    #expect(report.wasIntact)
+    #expect(report.losses.isEmpty)
+    #expect(document == (try WillDocument(bytes: try ExternalSamples.bytes(name))))
+  }
+
+  static func lastIndex(of pattern: [UInt8], in bytes: [UInt8], first: Bool) -> Int? {
+    var index = 0
+    while index + pattern.count <= bytes.count {
+      if Array(bytes[index..<index + pattern.count]) == pattern { return index }
+      index += 1
+    }
+    return nil
+  }
+}
