@@ -1,0 +1,32 @@
+import Foundation
+import InkTestSupport
+import Testing
+
+@testable import InkCodec
+
+/// Replays every input a fuzz target ever failed on (`FuzzTesting/FailCases/<target>/`):
+/// each must now read to a document or a typed error, and whatever reads must save and read
+/// back with the same strokes.
+@Suite struct FailCaseReplayTests {
+  static let cases: [String] = {
+    let root = Fixtures.packageRoot.appendingPathComponent("FuzzTesting/FailCases")
+    guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+    return enumerator.compactMap { $0 as? String }.filter { !$0.hasSuffix(".md") && $0.contains("/") }.sorted()
+  }()
+
+  @Test(arguments: cases)
+  func replays(path: String) throws {
+    let url = Fixtures.packageRoot.appendingPathComponent("FuzzTesting/FailCases").appendingPathComponent(path)
+    let bytes = try Fixtures.bytes(of: url)
+    if let strokes = try? InkDecoder.decodeAll(bytes) {
+      #expect(try InkDecoder.decodeAll(try InkEncoder.encode(strokes)) == strokes)
+    }
+    if let document = try? WillDocument(bytes: bytes) {
+      _ = document.validate()
+      let saved = try document.serialized()
+      #expect(try WillDocument(bytes: saved).strokes == document.strokes)
+    }
+    let (salvaged, _) = WillDocument.salvage(bytes: bytes)
+    #expect(try WillDocument(bytes: try salvaged.serialized(container: .opc)).strokes == salvaged.strokes)
+  }
+}
