@@ -1,5 +1,6 @@
 import Foundation
 import InkCodec
+import InkTestSupport
 import Testing
 
 @Suite struct ZipArchiveTests {
@@ -25,7 +26,7 @@ import Testing
 
   /// A varied set of entries: text, binary, empty, large and compressible, both methods.
   private static func sampleInputs() throws -> [ZipEntry.Input] {
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededRandom(seed: 0x5EED)
     let noise = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     let text = Array(String(repeating: "<g r:id=\"rId0\"/>\n", count: 500).utf8)
     return [
@@ -287,7 +288,7 @@ import Testing
   }
 
   @Test func randomBytesAreNotAZipArchive() {
-    var generator = SplitMix64(seed: 42)
+    var generator = SeededRandom(seed: 42)
     let bytes = (0..<4_096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     let error = Self.readError(bytes)
     #expect(error?.kind == .zip(code: 19, message: "Not a zip archive"))
@@ -456,21 +457,6 @@ import Testing
     /// The bytes of one sample.
     static func bytes(of file: String) throws -> [UInt8] {
       Array(try Data(contentsOf: directory.appendingPathComponent(file)))
-    }
-  }
-
-  /// A seeded generator (SplitMix64), so that "random" inputs are the same on every run.
-  struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
     }
   }
 }
