@@ -18,12 +18,18 @@ let package = Package(
     .target(name: "InkRender", dependencies: ["InkCodec", "CZlib"]),
     .executableTarget(
       name: "willdoc",
-      dependencies: ["InkCodec", "InkRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: [
+        "InkCodec", "InkRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
+    .target(name: "SampleGenerator", dependencies: ["InkCodec"]),
+    .executableTarget(
+      name: "make-samples", dependencies: ["InkCodec", "SampleGenerator"],
+      path: "Tools/make-samples"),
     .target(name: "InkTestSupport", dependencies: ["InkCodec"], path: "Tests/InkTestSupport"),
     .testTarget(
       name: "InkCodecTests",
-      dependencies: ["InkCodec", "InkTestSupport"],
+      dependencies: ["InkCodec", "InkTestSupport", "SampleGenerator"],
       resources: [.copy("Expected")]
     ),
     .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec"]),
