@@ -204,7 +204,7 @@ extension SampleGenerator {
     add(
       "x-empty-strokes-10M.will",
       "the paths part holds 10^7 empty Path records (10 MB of 0x00, a few KB deflated): more than maxStrokes (2,000,000)",
-      "limit-exceeded", pathsPart, nil,
+      "limit-exceeded", pathsPart, 2_000_000,
       try rezip(base) { inputs in
         for index in inputs.indices where inputs[index].name.description == pathsPart {
           inputs[index].data = Array(repeating: 0, count: 10_000_000)
@@ -217,21 +217,21 @@ extension SampleGenerator {
     pastEnd.replaceSubrange(inkSizeOffset..<(inkSizeOffset + 4), with: [0xF0, 0xFF, 0xFF, 0x0F])
     add(
       "x-riff-chunk-past-end.will", "the INK chunk claims 0x0FFFFFF0 bytes in a 90-byte file",
-      "malformed-riff", nil, nil, pastEnd)
+      "malformed-riff", nil, 28, pastEnd)
 
     add(
       "x-overlong-varint.will", "the second record's length prefix is an 11-byte varint",
-      "malformed-varint", "INK ", nil,
+      "malformed-varint", "INK ", 39,
       riff(stream([goodRecord]) + Array(repeating: 0xFF, count: 10) + [0x01]))
     add(
       "x-record-length-2pow32.will", "the second record's length prefix is 2^32", "truncated",
-      "INK ", nil, riff(stream([goodRecord]) + varint(1 << 32) + goodRecord))
+      "INK ", 39, riff(stream([goodRecord]) + varint(1 << 32) + goodRecord))
     add(
       "x-packed-overclaim.will", "a record's packed data field claims 100 bytes and holds 4",
-      "truncated", "INK ", nil, riff(stream([record([0x22, 100, 2, 4, 6, 8])])))
+      "truncated", "INK ", 14, riff(stream([record([0x22, 100, 2, 4, 6, 8])])))
     add(
       "x-int32-delta-overflow.will", "x starts at Int32.max and the next delta is +1",
-      "int32-overflow", "INK ", nil,
+      "int32-overflow", "INK ", 60,
       riff(
         stream([
           goodRecord,
@@ -249,7 +249,7 @@ extension SampleGenerator {
       riff(stream([record(tf: [0, 0, 0x80, 0x7F], packed(0x22, [0, 0, 1, 1, 1, 1, 0, 0]))])))
     add(
       "x-precision-4-billion.will", "a record's decimalPrecision is 4,000,000,000",
-      "unsupported-precision", "INK ", nil,
+      "unsupported-precision", "INK ", 51,
       riff(
         stream([
           goodRecord, record(precision: 4_000_000_000, packed(0x22, [0, 0, 1, 1, 1, 1, 0, 0])),

@@ -31,7 +31,8 @@ public struct InvalidSample: Sendable {
 
   /// The manifest line: `name code part@offset` (`-` for a missing part, no `@` without offset).
   public var manifestLine: String {
-    let location = (part ?? "-") + (offset.map { "@\($0)" } ?? "")
+    let partText = part.map { $0.contains(" ") ? "\"\($0)\"" : $0 } ?? "-"
+    let location = partText + (offset.map { "@\($0)" } ?? "")
     return "\(name) \(code) \(location)"
   }
 }

@@ -1,6 +1,6 @@
 /// Byte-level zip and Deflate crafting for the invalid samples, where InkCodec's writer would
 /// refuse (or need a gigabyte of memory) to produce the damage.
-enum ZipCraft {
+package enum ZipCraft {
   static let crcTable: [UInt32] = (0..<256).map { index -> UInt32 in
     var value = UInt32(index)
     for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
@@ -8,7 +8,7 @@ enum ZipCraft {
   }
 
   /// CRC-32 (zip, zlib) of `bytes`.
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  package static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     return ~crc
@@ -16,7 +16,7 @@ enum ZipCraft {
 
   /// CRC-32 of `count` zero bytes, in O(log count): feeding a zero byte is a linear map of the
   /// CRC register over GF(2), so it is raised to the `count`-th power by squaring.
-  static func crc32OfZeros(count: Int) -> UInt32 {
+  package static func crc32OfZeros(count: Int) -> UInt32 {
     typealias Matrix = [UInt32]  // column i is the image of bit i
     func apply(_ matrix: Matrix, _ vector: UInt32) -> UInt32 {
       var result: UInt32 = 0
@@ -39,13 +39,23 @@ enum ZipCraft {
   }
 
   /// One entry of a crafted archive; its data already compressed when `method` is 8.
-  struct Entry {
+  package struct Entry {
     var name: String
     var method: UInt16
     var crc: UInt32
     var compressedSize: UInt32
     var uncompressedSize: UInt32
     var data: [UInt8]
+
+    package init(
+      name: String, method: UInt16, crc: UInt32, compressedSize: UInt32, uncompressedSize: UInt32,
+      data: [UInt8]
+    ) {
+      (self.name, self.method, self.crc) = (name, method, crc)
+      (self.compressedSize, self.uncompressedSize, self.data) = (
+        compressedSize, uncompressedSize, data
+      )
+    }
 
     static func stored(_ name: String, _ data: [UInt8]) -> Entry {
       Entry(
@@ -56,7 +66,7 @@ enum ZipCraft {
 
   /// A zip archive with the entries in order: no data descriptors, no extra fields, the
   /// timestamp 1980-01-01 00:00.
-  static func archive(_ entries: [Entry]) -> [UInt8] {
+  package static func archive(_ entries: [Entry]) -> [UInt8] {
     var out: [UInt8] = []
     var central: [UInt8] = []
     func le16(_ value: UInt16, _ buffer: inout [UInt8]) {
@@ -119,7 +129,7 @@ enum ZipCraft {
   /// back-references of length 258 at distance 1 (a one-bit code each for length and
   /// distance: 2 bits per 258 bytes), a final length-3 reference and the end-of-block code.
   /// 1 GiB becomes about 1 MB, the best ratio Deflate allows.
-  static func deflatedZeros(count: Int) -> [UInt8] {
+  package static func deflatedZeros(count: Int) -> [UInt8] {
     precondition(count >= 4 && (count - 4) % 258 == 0)
     var writer = BitWriter()
     writer.bits(1, 1)  // BFINAL
