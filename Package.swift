@@ -18,7 +18,9 @@ let package = Package(
     .target(name: "InkRender", dependencies: ["InkCodec", "CZlib"]),
     .executableTarget(
       name: "willdoc",
-      dependencies: ["InkCodec", "InkRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: [
+        "InkCodec", "InkRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     // libFuzzer targets: `Tools/fuzz` builds them with -sanitize=fuzzer,address; a plain build
     // links them as no-ops.
@@ -26,10 +28,14 @@ let package = Package(
     .executableTarget(name: "FuzzRIFF", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRIFF"),
     .executableTarget(name: "FuzzOPC", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzOPC"),
     .executableTarget(name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
+    .target(name: "SampleGenerator", dependencies: ["InkCodec"]),
+    .executableTarget(
+      name: "make-samples", dependencies: ["InkCodec", "SampleGenerator"],
+      path: "Tools/make-samples"),
     .target(name: "InkTestSupport", dependencies: ["InkCodec"], path: "Tests/InkTestSupport"),
     .testTarget(
       name: "InkCodecTests",
-      dependencies: ["InkCodec", "InkTestSupport"],
+      dependencies: ["InkCodec", "InkTestSupport", "SampleGenerator"],
       resources: [.copy("Expected")]
     ),
     .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec"]),

@@ -1,0 +1,249 @@
+import InkCodec
+
+/// SplitMix64: a small, fully specified generator, so the same seed gives the same samples
+/// on every platform and Swift version (the standard library's `random(in:using:)` is not
+/// specified to stay stable).
+public struct SampleRandom: Sendable {
+  private var state: UInt64
+
+  /// Creates a generator from a seed.
+  public init(seed: UInt64) { state = seed }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A uniform value in `0 ..< 1` with 53 random bits.
+  public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+  /// A uniform value in `lower ..< upper`.
+  public mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
+    lower + (upper - lower) * unit()
+  }
+
+  /// A uniform integer in `0 ..< bound`.
+  public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
+
+/// A simple deterministic motor model that writes words, scribbles, dots and long strokes as
+/// Catmull-Rom control points with per-point widths, the way a pen app's path builder would.
+///
+/// Each letter is a few key-point strokes in a one-unit em box (y grows downwards, the x-height
+/// band is 0.5…1). The pen moves between key points along a Catmull-Rom curve with a
+/// minimum-jerk speed profile, sampled at a fixed rate; the width falls as the speed rises.
+/// Every stroke repeats its first and last control point, as real files do.
+public struct MotorModel: Sendable {
+  /// The seeded source of all variation.
+  public var random: SampleRandom
+  /// Width at rest and at full speed.
+  public var maxWidth = 2.2
+  /// Width at full speed.
+  public var minWidth = 0.9
+  /// The ink colour.
+  public var color = InkColor.black
+
+  /// Creates a model with a seed.
+  public init(seed: UInt64) { random = SampleRandom(seed: seed) }
+
+  static let letters: [Character: [[(Double, Double)]]] = [
+    "a": [
+      [(0.5, 0.6), (0.25, 0.5), (0.05, 0.75), (0.25, 1), (0.5, 0.85)], [(0.5, 0.5), (0.52, 1)],
+    ],
+    "c": [[(0.55, 0.55), (0.3, 0.5), (0.05, 0.75), (0.3, 1), (0.58, 0.93)]],
+    "d": [
+      [(0.55, 0.6), (0.3, 0.5), (0.05, 0.75), (0.3, 1), (0.55, 0.88)], [(0.58, 0), (0.58, 1)],
+    ],
+    "e": [
+      [(0.05, 0.75), (0.5, 0.74), (0.4, 0.52), (0.12, 0.55), (0.05, 0.8), (0.3, 1), (0.55, 0.9)]
+    ],
+    "i": [[(0.1, 0.5), (0.1, 1)], [(0.1, 0.3)]],
+    "k": [[(0.05, 0), (0.05, 1)], [(0.45, 0.5), (0.07, 0.78), (0.48, 1)]],
+    "l": [[(0.1, 0), (0.1, 1)]],
+    "m": [
+      [(0.05, 1), (0.05, 0.5), (0.05, 0.62), (0.22, 0.5), (0.35, 0.62), (0.35, 1)],
+      [(0.35, 0.64), (0.5, 0.5), (0.65, 0.62), (0.66, 1)],
+    ],
+    "n": [[(0.05, 1), (0.05, 0.5), (0.05, 0.62), (0.3, 0.5), (0.5, 0.64), (0.5, 1)]],
+    "o": [[(0.45, 0.5), (0.1, 0.58), (0.08, 0.93), (0.42, 1), (0.6, 0.78), (0.45, 0.5)]],
+    "p": [
+      [(0.05, 0.5), (0.05, 1.4)], [(0.05, 0.6), (0.3, 0.5), (0.5, 0.75), (0.3, 1), (0.05, 0.9)],
+    ],
+    "r": [[(0.05, 0.5), (0.05, 1)], [(0.05, 0.66), (0.25, 0.5), (0.45, 0.54)]],
+    "s": [[(0.5, 0.55), (0.22, 0.5), (0.1, 0.64), (0.45, 0.8), (0.5, 0.94), (0.15, 1)]],
+    "t": [[(0.22, 0.2), (0.22, 0.95), (0.38, 1)], [(0.05, 0.5), (0.42, 0.5)]],
+    "w": [[(0, 0.5), (0.18, 1), (0.36, 0.6), (0.54, 1), (0.72, 0.5)]],
+  ]
+
+  /// Traces `text` starting at (`x`, `y`) (the top of the em box) with em size `size`.
+  /// Unknown characters become small scribbles; spaces advance.
+  public mutating func write(_ text: String, x: Double, y: Double, size: Double) -> [Stroke] {
+    var strokes: [Stroke] = []
+    var penX = x
+    let slant = random.uniform(0.12, 0.25)
+    for character in text {
+      if character == " " {
+        penX += size * 0.45
+        continue
+      }
+      let dy = random.uniform(-0.04, 0.04) * size
+      guard let template = Self.letters[character] else {
+        strokes.append(
+          scribble(
+            centerX: penX + size * 0.3, centerY: y + size * 0.75, radius: size * 0.25, turns: 2))
+        penX += size * 0.7
+        continue
+      }
+      var maxX = 0.0
+      for keys in template {
+        let placed = keys.map { key -> (Double, Double) in
+          maxX = max(maxX, key.0)
+          let jx = random.uniform(-0.025, 0.025)
+          let jy = random.uniform(-0.025, 0.025)
+          let ex = key.0 + jx + slant * (1 - key.1)
+          return (penX + ex * size, y + dy + (key.1 + jy) * size)
+        }
+        strokes.append(placed.count == 1 ? dot(x: placed[0].0, y: placed[0].1) : trace(placed))
+      }
+      penX += (maxX + 0.22) * size
+    }
+    return strokes
+  }
+
+  /// A dot: four identical control points with a constant width.
+  public mutating func dot(x: Double, y: Double) -> Stroke {
+    let width = random.uniform(maxWidth, maxWidth * 1.4)
+    let point = InkPoint(x: x, y: y)
+    return Stroke(
+      points: Array(repeating: point, count: 4), widths: Array(repeating: width, count: 4),
+      colors: [color])
+  }
+
+  /// A loose loop scribble around a centre.
+  public mutating func scribble(centerX: Double, centerY: Double, radius: Double, turns: Int)
+    -> Stroke
+  {
+    var keys: [(Double, Double)] = []
+    let steps = turns * 6
+    for step in 0...steps {
+      let angle = Double(step) / 6 * 2 * Double.pi
+      let r = radius * random.uniform(0.6, 1.1)
+      keys.append(
+        (centerX + r * cos(angle) + Double(step) * radius * 0.08, centerY + r * sin(angle) * 0.8))
+    }
+    return trace(keys)
+  }
+
+  /// A long stroke: a wandering line with `count` control points (including the repeated ends).
+  public mutating func longStroke(
+    startX: Double, startY: Double, count: Int, step: Double
+  ) -> Stroke {
+    precondition(count >= 4)
+    var points: [InkPoint] = []
+    var widths: [Double] = []
+    var x = startX
+    var y = startY
+    var heading = random.uniform(0, 2 * Double.pi)
+    var turn = 0.0
+    for _ in 0..<(count - 2) {
+      turn = turn * 0.95 + random.uniform(-0.02, 0.02)
+      heading += turn
+      let speed = step * random.uniform(0.7, 1.3)
+      x += speed * cos(heading)
+      y += speed * sin(heading)
+      points.append(InkPoint(x: x, y: y))
+      widths.append(width(forSpeed: speed / step / 1.3))
+    }
+    points.insert(points[0], at: 0)
+    widths.insert(widths[0], at: 0)
+    points.append(points[points.count - 1])
+    widths.append(widths[widths.count - 1])
+    return Stroke(points: points, widths: widths, colors: [color])
+  }
+
+  /// Moves the pen through key points: a Catmull-Rom curve through them, walked with a
+  /// minimum-jerk speed profile and sampled at a fixed rate.
+  public mutating func trace(_ keys: [(Double, Double)]) -> Stroke {
+    // A dense polyline along the curve through the keys, with its cumulative length.
+    let padded = [keys[0]] + keys + [keys[keys.count - 1]]
+    var dense: [(Double, Double)] = [keys[0]]
+    for segment in 0..<(keys.count - 1) {
+      let (p0, p1, p2, p3) = (
+        padded[segment], padded[segment + 1], padded[segment + 2], padded[segment + 3]
+      )
+      for k in 1...16 {
+        let t = Double(k) / 16
+        let t2 = t * t
+        let t3 = t2 * t
+        func blend(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+          0.5
+            * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d)
+              * t3)
+        }
+        dense.append((blend(p0.0, p1.0, p2.0, p3.0), blend(p0.1, p1.1, p2.1, p3.1)))
+      }
+    }
+    var lengths = [0.0]
+    for index in 1..<dense.count {
+      let dx = dense[index].0 - dense[index - 1].0
+      let dy = dense[index].1 - dense[index - 1].1
+      lengths.append(lengths[index - 1] + (dx * dx + dy * dy).squareRoot())
+    }
+    let total = lengths[lengths.count - 1]
+    // About one sample per 2.5 units of path, at least 3; the pen speeds up mid-stroke.
+    let samples = max(3, Int(total / 2.5) + random.below(3))
+    var points: [InkPoint] = []
+    var widths: [Double] = []
+    var cursor = 0
+    for sample in 0...samples {
+      let time = Double(sample) / Double(samples)
+      let s = time * time * time * (10 - 15 * time + 6 * time * time)
+      let target = s * total
+      while cursor < lengths.count - 2 && lengths[cursor + 1] < target { cursor += 1 }
+      let span = lengths[cursor + 1] - lengths[cursor]
+      let f = span > 0 ? (target - lengths[cursor]) / span : 0
+      let x = dense[cursor].0 + f * (dense[cursor + 1].0 - dense[cursor].0)
+      let y = dense[cursor].1 + f * (dense[cursor + 1].1 - dense[cursor].1)
+      // Minimum-jerk speed, 0 at the ends and 1.875 at the middle; normalised to 0…1.
+      let speed = 30 * time * time * (1 - time) * (1 - time) / 1.875
+      points.append(InkPoint(x: x, y: y))
+      widths.append(width(forSpeed: speed))
+    }
+    points.insert(points[0], at: 0)
+    widths.insert(widths[0], at: 0)
+    points.append(points[points.count - 1])
+    widths.append(widths[widths.count - 1])
+    return Stroke(points: points, widths: widths, colors: [color])
+  }
+
+  mutating func width(forSpeed speed: Double) -> Double {
+    let clamped = min(1, max(0, speed))
+    return maxWidth - (maxWidth - minWidth) * clamped + random.uniform(-0.05, 0.05)
+  }
+
+  /// Splits a stroke the way an eraser does: two fragments, the first ending at `tf` inside
+  /// its last segment and the second starting at `ts` inside its first, without the repeated
+  /// control point at the cut.
+  public static func erase(_ stroke: Stroke, at cut: Int, tf: Float, ts: Float) -> [Stroke] {
+    precondition(cut >= 3 && cut <= stroke.pointCount - 4)
+    var first = stroke
+    first.points = Array(stroke.points[..<(cut + 2)])
+    first.widths = Array(stroke.widths[..<(cut + 2)])
+    first.endParameter = tf
+    var second = stroke
+    second.points = Array(stroke.points[(cut - 1)...])
+    second.widths = Array(stroke.widths[(cut - 1)...])
+    second.startParameter = ts
+    return [first, second]
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

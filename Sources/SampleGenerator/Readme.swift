@@ -1,0 +1,58 @@
+extension SampleGenerator {
+  static func readme(seed: UInt64, valid: [ValidSample], invalid: [InvalidSample]) -> String {
+    var text = """
+      # SampleDocuments
+
+      Every file here is made by the project's own deterministic generator (`Sources/SampleGenerator`,
+      run by `Tools/make-samples`), never by hand and never copied from elsewhere:
+
+      ```
+      swift run make-samples SampleDocuments            # seed \(seed), the default
+      swift run make-samples SampleDocuments --seed N   # another seed, for experiments only
+      ```
+
+      The same seed gives byte-identical files (no clock, no unseeded randomness; randomness is
+      SplitMix64). `SampleDocumentTests` regenerates everything in memory and fails if a committed
+      file differs, so run the command above and commit its output whenever the generator changes.
+      This README and `golden/manifest.txt` are generated too.
+
+      Handwriting comes from `MotorModel`: letters as key-point strokes in an em box, traced along
+      a Catmull-Rom curve with a minimum-jerk speed profile, sampled at a fixed rate, width falling
+      with speed; every stroke repeats its first and last control point like real files. OPC files
+      are written by `WillDocument.serialized(container:options:)` at Deflate level 9.
+
+      ## valid/
+
+      | file | contents |
+      |---|---|
+
+      """
+    for sample in valid { text += "| `\(sample.name)` | \(sample.summary) |\n" }
+    text += """
+
+      ## invalid/
+
+      Each file must fail with default `DecodingLimits` within a few seconds and without large
+      allocations, with the `WillErrorKind.code` and `WillError.part` below (`golden/manifest.txt`
+      has the same as `name code part[@offset]`, `-` for no part). OPC damage starts from a small
+      valid package (seed \(seed) + 100); wire-level damage sits in the `INK ` chunk of a RIFF file.
+
+      | file | how it is broken | code | part |
+      |---|---|---|---|
+
+      """
+    for sample in invalid {
+      let location =
+        (sample.part.map { "`\($0)`" } ?? "–") + (sample.offset.map { " @ \($0)" } ?? "")
+      text += "| `\(sample.name)` | \(sample.summary) | `\(sample.code)` | \(location) |\n"
+    }
+    text += """
+
+      Sizes: `x-zip-bomb.will` is the full 1 GiB bomb (one hand-built dynamic-Huffman Deflate
+      block, about 1 MB); `x-many-parts.will` uses 10,001 extra parts rather than 20,000 to stay
+      under 1 MB; `x-empty-strokes-10M.will` keeps its 10^7 records in a deflated OPC part.
+
+      """
+    return text
+  }
+}
