@@ -104,10 +104,37 @@ public struct InkDecoder: Sendable {
   public static func decodeAll(
     _ bytes: [UInt8], part: String? = nil, limits: DecodingLimits = .default
   ) throws(WillError) -> [Stroke] {
+    try checkRecordCount(bytes, part: part, limits: limits)
     var decoder = InkDecoder(bytes: bytes, part: part, limits: limits)
     var strokes: [Stroke] = []
     while let stroke = try decoder.next() { strokes.append(stroke) }
     return strokes
+  }
+
+  /// Walks only the length prefixes, so that a stream of millions of tiny records fails the
+  /// stroke limit before any record is decoded. Framing errors are left to the decoder, which
+  /// reports them with their stroke index.
+  private static func checkRecordCount(_ bytes: [UInt8], part: String?, limits: DecodingLimits)
+    throws(WillError)
+  {
+    guard limits.maxStrokes < bytes.count else { return }  // each record takes at least a byte
+    let excess = bytes.withUnsafeBytes { buffer -> Int? in
+      var reader = WireReader(buffer)
+      var count = 0
+      while !reader.isAtEnd {
+        let start = reader.position
+        guard (try? reader.readLengthDelimited()) != nil else { return nil }
+        count += 1
+        if count > limits.maxStrokes { return start }
+      }
+      return nil
+    }
+    if let excess {
+      throw WillError(
+        .limitExceeded(.strokes, value: limits.maxStrokes + 1, limit: limits.maxStrokes),
+        part: part,
+        offset: excess, strokeIndex: limits.maxStrokes)
+    }
   }
 
   /// Parses every record of a paths stream without delta decoding.

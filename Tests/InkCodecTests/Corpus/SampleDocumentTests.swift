@@ -237,16 +237,7 @@ import Testing
     #expect(error.kind.code == expected.code, "\(name): \(error)")
     #expect(error.part == expected.part, "\(name): \(error)")
     #expect(error.offset == expected.offset, "\(name): \(error)")
-    if name == "x-empty-strokes-10M.will" {
-      withKnownIssue(
-        "InkCodec decodes 2,000,000 empty records before maxStrokes stops it: ~9 s in debug builds",
-        isIntermittent: true
-      ) {
-        #expect(elapsed < .seconds(5), "\(name) took \(elapsed)")
-      }
-    } else {
-      #expect(elapsed < .seconds(5), "\(name) took \(elapsed)")
-    }
+    #expect(elapsed < .seconds(5), "\(name) took \(elapsed)")
   }
 
   // MARK: The independent oracle

@@ -11,12 +11,15 @@ import Testing
   static let cases: [String] = {
     let root = Fixtures.packageRoot.appendingPathComponent("FuzzTesting/FailCases")
     guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
-    return enumerator.compactMap { $0 as? String }.filter { !$0.hasSuffix(".md") && $0.contains("/") }.sorted()
+    return enumerator.compactMap { $0 as? String }.filter {
+      !$0.hasSuffix(".md") && $0.contains("/")
+    }.sorted()
   }()
 
   @Test(arguments: cases)
   func replays(path: String) throws {
-    let url = Fixtures.packageRoot.appendingPathComponent("FuzzTesting/FailCases").appendingPathComponent(path)
+    let url = Fixtures.packageRoot.appendingPathComponent("FuzzTesting/FailCases")
+      .appendingPathComponent(path)
     let bytes = try Fixtures.bytes(of: url)
     if let strokes = try? InkDecoder.decodeAll(bytes) {
       #expect(try InkDecoder.decodeAll(try InkEncoder.encode(strokes)) == strokes)
@@ -27,6 +30,7 @@ import Testing
       #expect(try WillDocument(bytes: saved).strokes == document.strokes)
     }
     let (salvaged, _) = WillDocument.salvage(bytes: bytes)
-    #expect(try WillDocument(bytes: try salvaged.serialized(container: .opc)).strokes == salvaged.strokes)
+    #expect(
+      try WillDocument(bytes: try salvaged.serialized(container: .opc)).strokes == salvaged.strokes)
   }
 }
