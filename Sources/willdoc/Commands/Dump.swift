@@ -47,7 +47,8 @@ struct Dump: ParsableCommand {
     }
     if let section, section >= document.sections.count {
       throw ValidationError(
-        "--section \(section) is past the last section (the document has \(document.sections.count))")
+        "--section \(section) is past the last section (the document has \(document.sections.count))"
+      )
     }
     try reportingErrors(file: file) { () throws(WillError) in
       switch format {
@@ -67,7 +68,8 @@ enum DumpText {
     _ document: WillDocument, file: InputFile, selection: DumpSelection, raw: Bool,
     line: (String) -> Void
   ) throws(WillError) {
-    line("file \(file.name)  \(Format.count(file.bytes.count)) bytes  \(document.container.rawValue)")
+    line(
+      "file \(file.name)  \(Format.count(file.bytes.count)) bytes  \(document.container.rawValue)")
     for (index, section) in document.sections.enumerated()
     where selection.section == nil || selection.section == index {
       var header = "section \(index)"
@@ -96,11 +98,14 @@ enum DumpText {
     var fields = [
       "stroke \(index)", "\(stroke.pointCount) points", "precision \(stroke.decimalPrecision)",
     ]
-    if !layout.hasWidth { fields.append("width " + (stroke.constantWidth.map { Format.number($0, digits: 8) } ?? "-")) }
+    if !layout.hasWidth {
+      fields.append("width " + (stroke.constantWidth.map { Format.number($0, digits: 8) } ?? "-"))
+    }
     fields.append("color " + (stroke.color.map(\.description) ?? "-"))
     fields.append("ts \(stroke.startParameter) tf \(stroke.endParameter)")
     let stored = stroke.storedFields.contains(.compositeOperation)
-    fields.append("blend \(stroke.blendMode.name)" + (stored ? " (\(stroke.blendMode.rawValue))" : " (absent)"))
+    fields.append(
+      "blend \(stroke.blendMode.name)" + (stored ? " (\(stroke.blendMode.rawValue))" : " (absent)"))
     if let paint = stroke.paintIndex { fields.append("paint \(paint)") }
     if let seed = stroke.particlesRandomSeed { fields.append("seed \(seed)") }
     if let id = stroke.id { fields.append("id \(id)") }
@@ -115,7 +120,9 @@ enum DumpText {
       if layout.hasWidth {
         row.append(Format.fixed(values[base + 2], precision: stroke.decimalPrecision))
       }
-      if layout.hasAlpha { row.append(Format.fixed(values[base + layout.stride - 1], precision: 3)) }
+      if layout.hasAlpha {
+        row.append(Format.fixed(values[base + layout.stride - 1], precision: 3))
+      }
       rows.append(row)
     }
     var table = TextTable(header: ["#"] + layout.channels, rows: rows)

@@ -119,7 +119,10 @@ struct Inspect: ParsableCommand {
           .map { "\($0.key) ×\(Format.count($0.value))" }.joined(separator: ", "),
       ])
     }
-    rows.append(["trimmed", "\(Format.count(summary.trimmed)) strokes (ts > 0 or tf < 1)"])
+    rows.append([
+      "trimmed",
+      "\(Format.count(summary.trimmed)) \(summary.trimmed == 1 ? "stroke" : "strokes") (ts > 0 or tf < 1)",
+    ])
     if document.container == .opc {
       rows.append(["paints", "\(document.paints.count)"])
     }

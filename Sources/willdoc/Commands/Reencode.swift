@@ -24,10 +24,13 @@ struct Reencode: ParsableCommand {
   @Option(help: "The container to write: opc, riff or raw (default: the input's).")
   var container: ContainerKind?
 
-  @Option(help: ArgumentHelp("Re-quantise every stroke at this decimal precision (0...8).", valueName: "n"))
+  @Option(
+    help: ArgumentHelp(
+      "Re-quantise every stroke at this decimal precision (0...8).", valueName: "n"))
   var precision: Int?
 
-  @Option(help: ArgumentHelp("The deflate level of zip parts, 0 (stored) to 9.", valueName: "level"))
+  @Option(
+    help: ArgumentHelp("The deflate level of zip parts, 0 (stored) to 9.", valueName: "level"))
   var deflate: Int = 6
 
   @Flag(help: "Drop the particle paints part.")
@@ -82,12 +85,14 @@ struct Reencode: ParsableCommand {
     var report: [[String]] = []
     report.append([
       "input", file.name, original.container.rawValue, "\(Format.count(file.bytes.count)) bytes",
-      "\(Format.count(original.strokes.count)) strokes", "\(Format.count(original.pointCount)) points",
+      "\(Format.count(original.strokes.count)) strokes",
+      "\(Format.count(original.pointCount)) points",
     ])
     let delta = bytes.count - file.bytes.count
     report.append([
       "output", output, targetContainer.rawValue, "\(Format.count(bytes.count)) bytes",
-      "\(Format.count(written.strokes.count)) strokes", "\(Format.count(written.pointCount)) points",
+      "\(Format.count(written.strokes.count)) strokes",
+      "\(Format.count(written.pointCount)) points",
       "(\(delta >= 0 ? "+" : "")\(Format.count(delta)) bytes)",
     ])
     var table = TextTable(rows: report)
@@ -138,7 +143,8 @@ struct Reencode: ParsableCommand {
       }
     } else {
       lines.append(
-        "points moved     \(Format.count(change.movedPoints)) (max error \(Format.number(change.maxError, digits: 9)))")
+        "points moved     \(Format.count(change.movedPoints)) (max error \(Format.number(change.maxError, digits: 9)))"
+      )
       if change.movedPoints > 0 {
         printError("willdoc: error: \(output): re-encoding changed \(change.movedPoints) points")
         throw ExitCode(ExitStatus.invalid)

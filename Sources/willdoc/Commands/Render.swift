@@ -54,7 +54,8 @@ struct Render: ParsableCommand {
       throw ValidationError("give --format when writing to standard output")
     }
     if resolvedFormat == nil {
-      throw ValidationError("cannot tell the format of \(output); give --format png|svg|outline-json")
+      throw ValidationError(
+        "cannot tell the format of \(output); give --format png|svg|outline-json")
     }
     if scale != nil && dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
     if let s = effectiveScale, !(s > 0 && s.isFinite && s <= 1000) {
@@ -113,7 +114,8 @@ struct Render: ParsableCommand {
     if let index = Int(section) {
       guard index < document.sections.count else {
         throw ValidationError(
-          "--section \(index) is past the last section (the document has \(document.sections.count))")
+          "--section \(index) is past the last section (the document has \(document.sections.count))"
+        )
       }
       indices = [index]
     } else {
@@ -125,7 +127,9 @@ struct Render: ParsableCommand {
       let page = RenderPage(
         width: section.pageSize?.width, height: section.pageSize?.height,
         background: pageBackground(section),
-        layers: section.pathsElements.map { RenderLayer(strokes: $0.element.strokes, transform: $0.transform) })
+        layers: section.pathsElements.map {
+          RenderLayer(strokes: $0.element.strokes, transform: $0.transform)
+        })
       let bytes: [UInt8]
       switch format {
       case .png: bytes = Renderer.renderPNG(page, options: options)

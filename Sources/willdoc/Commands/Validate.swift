@@ -91,9 +91,11 @@ struct Validate: ParsableCommand {
       return FileResult(name: name, size: nil, container: nil, diagnostics: [Diagnostic(error)])
     }
     let (document, diagnostics) = WillDocument.validate(bytes: input.bytes, limits: limits)
-    let container = document?.container ?? diagnostics.first.flatMap {
-      $0.code == "not-a-will-file" ? nil : ContainerKind(sniffing: input.bytes)
-    }
+    let container =
+      document?.container
+      ?? diagnostics.first.flatMap {
+        $0.code == "not-a-will-file" ? nil : ContainerKind(sniffing: input.bytes)
+      }
     return FileResult(
       name: name, size: input.bytes.count, container: container, diagnostics: diagnostics)
   }
@@ -131,11 +133,14 @@ struct Validate: ParsableCommand {
       }
     }
     if results.count > 1 {
-      let count = { (status: String) in results.filter { $0.status(strict: strict) == status }.count }
+      let count = { (status: String) in results.filter { $0.status(strict: strict) == status }.count
+      }
+      let errors = results.map(\.errors).reduce(0, +)
+      let warnings = results.map(\.warnings).reduce(0, +)
       print(
         "total: \(results.count) files, \(count("valid")) valid, \(count("invalid")) invalid, "
-          + "\(count("unreadable")) unreadable; \(results.map(\.errors).reduce(0, +)) errors, "
-          + "\(results.map(\.warnings).reduce(0, +)) warnings")
+          + "\(count("unreadable")) unreadable; \(errors) \(errors == 1 ? "error" : "errors"), "
+          + "\(warnings) \(warnings == 1 ? "warning" : "warnings")")
     }
   }
 

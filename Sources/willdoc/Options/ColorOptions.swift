@@ -1,9 +1,9 @@
 import ArgumentParser
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
 #endif
-import Foundation
 
 /// When to colour the output.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {

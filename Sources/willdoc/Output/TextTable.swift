@@ -27,7 +27,7 @@ struct TextTable {
       rightAligned
       ?? Set(
         (0..<columns).filter { column in
-          let cells = rows.compactMap { column < $0.count ? $0[column] : nil }
+          let cells = rows.compactMap { column < $0.count ? $0[column] : nil }.filter { $0 != "-" }
           return !cells.isEmpty && cells.allSatisfy(TextTable.looksNumeric)
         })
     func format(_ row: [String]) -> String {
@@ -52,6 +52,6 @@ struct TextTable {
   }
 
   static func looksNumeric(_ text: String) -> Bool {
-    !text.isEmpty && text.allSatisfy { $0.isNumber || "-+.e,×…".contains($0) } && text != "-"
+    !text.isEmpty && text.first!.isNumber && text.allSatisfy { $0.isNumber || " -+.e".contains($0) }
   }
 }

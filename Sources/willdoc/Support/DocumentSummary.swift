@@ -63,7 +63,8 @@ struct DocumentSummary {
           summary.points += stroke.pointCount
           if let box = stroke.bounds {
             for (x, y) in [
-              (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY),
+              (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY),
+              (box.maxX, box.maxY),
             ] {
               let mapped = transform.apply(x: x, y: y)
               if summary.bounds == nil {

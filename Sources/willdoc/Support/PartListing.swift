@@ -34,7 +34,9 @@ struct PartListing {
         PartListing(name: $0.id, size: $0.data.count, storedSize: $0.data.count, method: "chunk")
       }
     case .raw:
-      return [PartListing(name: "(stream)", size: bytes.count, storedSize: bytes.count, method: "-")]
+      return [
+        PartListing(name: "(stream)", size: bytes.count, storedSize: bytes.count, method: "-")
+      ]
     }
   }
 }
