@@ -220,3 +220,74 @@ extension WillDocument {
     for section in sections.indices { visit(&sections[section].nodes) }
   }
 }
+
+/// Options of reencode and render beyond the defaults, on built documents.
+@Suite struct WritingOptionTests {
+  @Test func normalizeAndDropPaintsKeepTheStrokes() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let output = directory.file("normal.will")
+    let result = try WillDocRunner.run(
+      ["reencode", url.path, "-o", output.path, "--normalize", "--drop-paints", "--deflate", "0"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("strokes kept     2 of 2"))
+    let written = try WillDocument(bytes: [UInt8](try Data(contentsOf: output)))
+    #expect(written.strokes == SyntheticDocuments.twoStrokes.strokes)
+    #expect(written.paints.isEmpty)
+  }
+
+  @Test func reencodeToStandardOutput() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let result = try WillDocRunner.run(["reencode", url.path, "-o", "-", "--container", "raw"])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("strokes kept"))
+    let document = try WillDocument(bytes: result.stdoutBytes)
+    #expect(document.container == .raw)
+    #expect(document.strokes == SyntheticDocuments.twoStrokes.strokes)
+  }
+
+  @Test func rendersEverySectionToNumberedFiles() throws {
+    let directory = try TemporaryDirectory()
+    var document = SyntheticDocuments.twoStrokes
+    document.sections.append(document.sections[0])
+    let url = try SyntheticDocuments.write(document, to: directory, name: "two-pages.will")
+    let result = try WillDocRunner.run(
+      ["render", url.path, "-o", directory.file("page.png").path, "--dpi", "192"])
+    #expect(result.status == 0, "\(result.stderr)")
+    for number in [1, 2] {
+      let bytes = [UInt8](try Data(contentsOf: directory.file("page-\(number).png")))
+      #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+      let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+      let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+      #expect(width == 400 && height == 200)
+    }
+    let svg = try WillDocRunner.run(
+      [
+        "render", url.path, "-o", directory.file("page.svg").path, "--section", "1",
+        "--background", "#FFEE00",
+      ])
+    #expect(svg.status == 0)
+    let text = try String(contentsOf: directory.file("page.svg"), encoding: .utf8)
+    #expect(text.contains("<svg") && text.contains("<path"))
+    let outline = try WillDocRunner.run(
+      [
+        "render", url.path, "-o", directory.file("outline.json").path, "--section", "0",
+        "--background", "transparent",
+      ])
+    #expect(outline.status == 0)
+    #expect(
+      (try JSONSerialization.jsonObject(with: Data(contentsOf: directory.file("outline.json"))))
+        is [String: Any])
+  }
+
+  @Test func renderRefusesToWriteOverItsInput() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.svg")
+    let result = try WillDocRunner.run(["render", url.path, "-o", url.path])
+    #expect(result.status == 64)
+  }
+}

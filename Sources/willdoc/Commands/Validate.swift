@@ -79,6 +79,7 @@ struct Validate: ParsableCommand {
     case .json: print(json(results, status: status).rendered())
     case .text: text(results, style: style)
     }
+    for result in results { reportError(result) }
     if status != ExitStatus.ok { throw ExitCode(status) }
   }
 
@@ -98,6 +99,16 @@ struct Validate: ParsableCommand {
       }
     return FileResult(
       name: name, size: input.bytes.count, container: container, diagnostics: diagnostics)
+  }
+
+  /// Prints a file's error on standard error, in the `willdoc: error:` form.
+  private func reportError(_ result: FileResult) {
+    guard let error = result.diagnostics.first(where: { $0.severity == .error }) else { return }
+    let location = Format.location(
+      part: error.part, offset: error.offset, strokeIndex: error.strokeIndex)
+    printError(
+      "willdoc: error: \(result.name): " + (location.isEmpty ? "" : location + ": ")
+        + error.message)
   }
 
   private func text(_ results: [FileResult], style: Style) {
@@ -123,13 +134,6 @@ struct Validate: ParsableCommand {
             "  \(severity) [\(diagnostic.code)] " + (location.isEmpty ? "" : location + ": ")
               + diagnostic.message)
         }
-      }
-      if let error = result.diagnostics.first(where: { $0.severity == .error }) {
-        let location = Format.location(
-          part: error.part, offset: error.offset, strokeIndex: error.strokeIndex)
-        printError(
-          "willdoc: error: \(result.name): " + (location.isEmpty ? "" : location + ": ")
-            + error.message)
       }
     }
     if results.count > 1 {
