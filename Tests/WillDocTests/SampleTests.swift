@@ -109,16 +109,16 @@ struct SampleTests {
   private func compare(_ stroke: [String: Any], _ expected: OracleDocument.Stroke, sample: String)
     throws
   {
-    let where_ = "\(sample) stroke \(expected.index)"
-    #expect(stroke["index"] as? Int == expected.index, "\(where_)")
-    #expect(stroke["decimalPrecision"] as? Int == expected.decimalPrecision, "\(where_)")
-    #expect(stroke["stride"] as? Int == expected.stride, "\(where_)")
+    let context = "\(sample) stroke \(expected.index)"
+    #expect(stroke["index"] as? Int == expected.index, "\(context)")
+    #expect(stroke["decimalPrecision"] as? Int == expected.decimalPrecision, "\(context)")
+    #expect(stroke["stride"] as? Int == expected.stride, "\(context)")
     let channels = (stroke["channels"] as? [String] ?? []).map {
       ["width": "w", "alpha": "a"][$0] ?? $0
     }
-    #expect(channels == expected.layout, "\(where_)")
+    #expect(channels == expected.layout, "\(context)")
     let points = (stroke["points"] as? [[Double]] ?? []).flatMap { $0 }
-    #expect(points.count == expected.points.count, "\(where_)")
+    #expect(points.count == expected.points.count, "\(context)")
     let stride = expected.stride
     var mismatches = 0
     for (index, (a, b)) in Swift.zip(points, expected.points).enumerated() {
@@ -126,24 +126,24 @@ struct SampleTests {
       let tolerance = isAlpha ? 0.5 / 255 : 1e-9 * max(1, abs(b))
       if abs(a - b) > tolerance { mismatches += 1 }
     }
-    #expect(mismatches == 0, "\(where_): \(mismatches) values differ")
-    #expect(stroke["width"] as? Double == expected.width, "\(where_)")
+    #expect(mismatches == 0, "\(context): \(mismatches) values differ")
+    #expect(stroke["width"] as? Double == expected.width, "\(context)")
     if let color = expected.color {
       let rgba = UInt32(color.rgba)
       let expectedColor = [
         "r": Int(rgba >> 24), "g": Int((rgba >> 16) & 0xFF), "b": Int((rgba >> 8) & 0xFF),
         "a": Int(rgba & 0xFF),
       ]
-      #expect(stroke["color"] as? [String: Int] == expectedColor, "\(where_)")
+      #expect(stroke["color"] as? [String: Int] == expectedColor, "\(context)")
     } else {
-      #expect(stroke["color"] is NSNull, "\(where_)")
+      #expect(stroke["color"] is NSNull, "\(context)")
     }
-    #expect(Float(stroke["ts"] as? Double ?? .nan) == Float(expected.ts), "\(where_)")
-    #expect(Float(stroke["tf"] as? Double ?? .nan) == Float(expected.tf), "\(where_)")
-    #expect(stroke["blendModeValue"] as? Int == expected.blendModeWire, "\(where_)")
-    #expect(stroke["paintIndex"] as? Int == expected.strokePaint, "\(where_)")
-    #expect(stroke["randomSeed"] as? Int == expected.strokeParticlesRandomSeed, "\(where_)")
-    #expect(stroke["id"] as? Int == expected.id, "\(where_)")
+    #expect(Float(stroke["ts"] as? Double ?? .nan) == Float(expected.ts), "\(context)")
+    #expect(Float(stroke["tf"] as? Double ?? .nan) == Float(expected.tf), "\(context)")
+    #expect(stroke["blendModeValue"] as? Int == expected.blendModeWire, "\(context)")
+    #expect(stroke["paintIndex"] as? Int == expected.strokePaint, "\(context)")
+    #expect(stroke["randomSeed"] as? Int == expected.strokeParticlesRandomSeed, "\(context)")
+    #expect(stroke["id"] as? Int == expected.id, "\(context)")
   }
 
   /// Without options, reencode keeps every paths part byte for byte.

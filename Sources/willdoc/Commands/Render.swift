@@ -121,6 +121,9 @@ struct Render: ParsableCommand {
     } else {
       indices = Array(document.sections.indices)
     }
+    if output == "-" && indices.count > 1 {
+      throw ValidationError("give --section N to write one section to standard output")
+    }
     let options = RenderOptions(scale: effectiveScale ?? 1)
     for index in indices {
       let section = document.sections[index]
