@@ -39,6 +39,11 @@ let package = Package(
       resources: [.copy("Expected")]
     ),
     .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec"]),
+    .testTarget(
+      name: "WillDocTests",
+      dependencies: ["InkCodec", "InkTestSupport"],
+      exclude: ["Snapshots"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

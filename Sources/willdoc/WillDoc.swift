@@ -1,3 +1,22 @@
-import InkCodec
+import ArgumentParser
 
-print("willdoc")
+/// The `willdoc` command: inspect, dump, validate, re-encode and render WILL ink documents.
+@main
+struct WillDoc: ParsableCommand {
+  /// The version `--version` prints.
+  static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "willdoc",
+    abstract: "Inspect, dump, validate, re-encode and render Wacom WILL ink documents.",
+    discussion: """
+      Every command reads a path, or - for standard input. Files written with -o are written \
+      atomically and never over the input unless --in-place is given.
+
+      Exit status: 0 success (validate: the document is valid), 1 an invalid document, \
+      2 an unreadable input (not a WILL file, or an I/O error), 64 a usage error.
+      """,
+    version: "willdoc \(version)",
+    subcommands: [Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self]
+  )
+}

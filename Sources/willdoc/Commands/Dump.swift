@@ -1,0 +1,138 @@
+import ArgumentParser
+import InkCodec
+
+/// The formats of `willdoc dump` and `willdoc validate`.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+  /// Text for people.
+  case text
+  /// JSON for scripts (see `docs/json.md`).
+  case json
+}
+
+/// `willdoc dump FILE`: every stroke, as text or JSON.
+struct Dump: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print every stroke of a WILL document, as text or JSON.",
+    discussion: """
+      Section and stroke indices start at 0; a stroke index counts within its paths element. \
+      The JSON schema is documented in docs/json.md.
+      """)
+
+  @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
+  var file: String
+
+  @Option(help: "text (one block per stroke, points in columns) or json.")
+  var format: ReportFormat = .text
+
+  @Flag(help: "Add the wire integers: data, strokeWidth and strokeColor after zigzag decoding.")
+  var raw = false
+
+  @Option(help: ArgumentHelp("Only this section (0-based).", valueName: "n"))
+  var section: Int?
+
+  @Option(help: ArgumentHelp("Only this stroke of each paths element (0-based).", valueName: "n"))
+  var stroke: Int?
+
+  @OptionGroup var limitOptions: LimitOptions
+
+  func validate() throws {
+    if let section, section < 0 { throw ValidationError("--section must be 0 or more") }
+    if let stroke, stroke < 0 { throw ValidationError("--stroke must be 0 or more") }
+  }
+
+  func run() throws {
+    let selection = DumpSelection(section: section, stroke: stroke)
+    let (input, document) = try reportingErrors(file: file) { () throws(WillError) in
+      try InputFile.document(file, limits: limitOptions.limits)
+    }
+    if let section, section >= document.sections.count {
+      throw ValidationError(
+        "--section \(section) is past the last section (the document has \(document.sections.count))"
+      )
+    }
+    try reportingErrors(file: file) { () throws(WillError) in
+      switch format {
+      case .json:
+        let json = try DumpJSON.document(document, file: input, selection: selection, raw: raw)
+        print(json.rendered())
+      case .text:
+        try DumpText.write(document, file: input, selection: selection, raw: raw) { print($0) }
+      }
+    }
+  }
+}
+
+/// The text form of `willdoc dump`.
+enum DumpText {
+  static func write(
+    _ document: WillDocument, file: InputFile, selection: DumpSelection, raw: Bool,
+    line: (String) -> Void
+  ) throws(WillError) {
+    line(
+      "file \(file.name)  \(Format.count(file.bytes.count)) bytes  \(document.container.rawValue)")
+    for (index, section) in document.sections.enumerated()
+    where selection.section == nil || selection.section == index {
+      var header = "section \(index)"
+      if let part = section.partName { header += "  \(part)" }
+      if let size = section.pageSize {
+        header += "  \(Format.number(size.width)) × \(Format.number(size.height))"
+      }
+      line(header)
+      for (element, transform) in section.pathsElements {
+        line(
+          "  paths \(element.partName ?? "-")  transform "
+            + "[\(transform.coefficients.map { Format.number($0, digits: 6) }.joined(separator: " "))]"
+            + "  \(element.strokes.count) strokes")
+        for (strokeIndex, stroke) in element.strokes.enumerated()
+        where selection.stroke == nil || selection.stroke == strokeIndex {
+          try writeStroke(stroke, index: strokeIndex, raw: raw, line: line)
+        }
+      }
+    }
+  }
+
+  static func writeStroke(
+    _ stroke: Stroke, index: Int, raw: Bool, line: (String) -> Void
+  ) throws(WillError) {
+    let layout = stroke.layout
+    var fields = [
+      "stroke \(index)", "\(stroke.pointCount) points", "precision \(stroke.decimalPrecision)",
+    ]
+    if !layout.hasWidth {
+      fields.append("width " + (stroke.constantWidth.map { Format.number($0, digits: 8) } ?? "-"))
+    }
+    fields.append("color " + (stroke.color.map(\.description) ?? "-"))
+    fields.append("ts \(stroke.startParameter) tf \(stroke.endParameter)")
+    let stored = stroke.storedFields.contains(.compositeOperation)
+    fields.append(
+      "blend \(stroke.blendMode.name)" + (stored ? " (\(stroke.blendMode.rawValue))" : " (absent)"))
+    if let paint = stroke.paintIndex { fields.append("paint \(paint)") }
+    if let seed = stroke.particlesRandomSeed { fields.append("seed \(seed)") }
+    if let id = stroke.id { fields.append("id \(id)") }
+    line("    " + fields.joined(separator: "  "))
+    let values = stroke.interleavedValues()
+    var rows: [[String]] = []
+    for point in 0..<stroke.pointCount {
+      let base = point * layout.stride
+      var row = ["\(point)"]
+      row.append(Format.fixed(values[base], precision: stroke.decimalPrecision))
+      row.append(Format.fixed(values[base + 1], precision: stroke.decimalPrecision))
+      if layout.hasWidth {
+        row.append(Format.fixed(values[base + 2], precision: stroke.decimalPrecision))
+      }
+      if layout.hasAlpha {
+        row.append(Format.fixed(values[base + layout.stride - 1], precision: 3))
+      }
+      rows.append(row)
+    }
+    var table = TextTable(header: ["#"] + layout.channels, rows: rows)
+    table.rightAligned = Set(0...layout.stride)
+    for text in table.lines(indent: 6) { line(text) }
+    if raw {
+      let record = try PathRecord(encoding: stroke)
+      line("      raw data        " + record.data.map(String.init).joined(separator: " "))
+      line("      raw strokeWidth " + record.strokeWidth.map(String.init).joined(separator: " "))
+      line("      raw strokeColor " + record.strokeColor.map(String.init).joined(separator: " "))
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import ArgumentParser
+import InkCodec
+
+/// `willdoc inspect FILE...`: a summary of each document.
+struct Inspect: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Summarise WILL documents: container, producer, ink, colours, parts, warnings.",
+    discussion: """
+      Prints a few aligned lines per file; with several files, one block each and then a total. \
+      Exit status: 0, or 1 when a document is invalid, 2 when one cannot be read.
+      """)
+
+  @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))
+  var files: [String]
+
+  @OptionGroup var colorOptions: ColorOptions
+  @OptionGroup var limitOptions: LimitOptions
+
+  func run() throws {
+    let style = Style(enabled: colorOptions.enabled)
+    let limits = limitOptions.limits
+    var status = ExitStatus.ok
+    var totals = (files: 0, strokes: 0, points: 0, warnings: 0, failed: 0)
+    for (index, name) in files.enumerated() {
+      if index > 0 { print("") }
+      do throws(WillError) {
+        let (input, document) = try InputFile.document(name, limits: limits)
+        let warnings = document.validate().count
+        let summary = DocumentSummary(document)
+        for line in Self.report(
+          input: input, document: document, summary: summary, warnings: warnings, style: style,
+          limits: limits)
+        {
+          print(line)
+        }
+        totals.files += 1
+        totals.strokes += summary.strokes
+        totals.points += summary.points
+        totals.warnings += warnings
+      } catch {
+        print(style.bold(name))
+        print("  " + style.red("error") + "  " + error.description)
+        printError(errorLine(file: name, error))
+        status = max(status, ExitStatus.of(error))
+        totals.failed += 1
+      }
+    }
+    if files.count > 1 {
+      print("")
+      var line =
+        "total  \(files.count) files  \(Format.count(totals.strokes)) strokes  "
+        + "\(Format.count(totals.points)) points  \(Format.count(totals.warnings)) warnings"
+      if totals.failed > 0 { line += "  \(totals.failed) unreadable or invalid" }
+      print(style.bold(line))
+    }
+    if status != ExitStatus.ok { throw ExitCode(status) }
+  }
+
+  /// The lines of one file's block.
+  static func report(
+    input: InputFile, document: WillDocument, summary: DocumentSummary, warnings: Int,
+    style: Style, limits: DecodingLimits
+  ) -> [String] {
+    let properties = document.properties
+    var rows: [[String]] = []
+    let containerName: String
+    switch document.container {
+    case .opc: containerName = "OPC package"
+    case .riff: containerName = "RIFF WILL data file"
+    case .raw: containerName = "raw paths stream"
+    }
+    rows.append(["container", "\(containerName), \(Format.count(input.bytes.count)) bytes"])
+    if document.container == .opc {
+      let producer = [properties.application, properties.appVersion].compactMap { $0 }
+        .joined(separator: " ")
+      rows.append(["producer", producer.isEmpty ? "-" : producer])
+      if let title = properties.title { rows.append(["title", title]) }
+      if let created = properties.created { rows.append(["created", created]) }
+      if let modified = properties.modified { rows.append(["modified", modified]) }
+    }
+    let sectionWord = summary.sections.count == 1 ? "section" : "sections"
+    rows.append([
+      "ink",
+      "\(Format.count(summary.strokes)) strokes, \(Format.count(summary.points)) points in "
+        + "\(summary.sections.count) \(sectionWord)",
+    ])
+    if let box = summary.bounds {
+      rows.append(["ink bounds", boundsText(box)])
+    }
+    if !summary.precisions.isEmpty {
+      rows.append([
+        "precision",
+        summary.precisions.sorted { $0.key < $1.key }
+          .map { "\($0.key) (\(Format.count($0.value)) strokes)" }.joined(separator: ", "),
+      ])
+    }
+    if let range = summary.widthRange {
+      var kinds: [String] = []
+      if summary.perPointWidths > 0 { kinds.append("\(summary.perPointWidths) per point") }
+      if summary.constantWidths > 0 { kinds.append("\(summary.constantWidths) constant") }
+      let none = summary.strokes - summary.perPointWidths - summary.constantWidths
+      if none > 0 { kinds.append("\(none) none") }
+      rows.append([
+        "widths",
+        "\(Format.number(range.min)) … \(Format.number(range.max)) (\(kinds.joined(separator: ", ")))",
+      ])
+    }
+    if !summary.colors.isEmpty {
+      rows.append([
+        "colours",
+        summary.colors.sorted { ($1.value, $0.key.rgba) < ($0.value, $1.key.rgba) }
+          .map { "\($0.key) ×\(Format.count($0.value))" }.joined(separator: ", "),
+      ])
+    }
+    if !summary.blendModes.isEmpty {
+      rows.append([
+        "blend modes",
+        summary.blendModes.sorted { $0.key.rawValue < $1.key.rawValue }
+          .map { "\($0.key) ×\(Format.count($0.value))" }.joined(separator: ", "),
+      ])
+    }
+    rows.append([
+      "trimmed",
+      "\(Format.count(summary.trimmed)) \(summary.trimmed == 1 ? "stroke" : "strokes") (ts > 0 or tf < 1)",
+    ])
+    if document.container == .opc {
+      rows.append(["paints", "\(document.paints.count)"])
+    }
+    rows.append(["warnings", warnings == 0 ? "0" : style.yellow("\(warnings)")])
+
+    var table = TextTable(rows: rows)
+    table.rightAligned = []
+    var lines = [style.bold(input.displayName)] + table.lines(indent: 2)
+
+    lines.append("")
+    let sections = TextTable(
+      header: ["section", "part", "page", "paths", "strokes", "points", "ink bounds"],
+      rows: summary.sections.map { section in
+        [
+          "\(section.index)", section.part ?? "-",
+          section.pageSize.map { "\(Format.number($0.width)) × \(Format.number($0.height))" }
+            ?? "-",
+          "\(section.pathsElements)", Format.count(section.strokes), Format.count(section.points),
+          section.bounds.map(boundsText) ?? "-",
+        ]
+      })
+    lines += sections.lines(indent: 2, style: style)
+
+    let parts = PartListing.list(input.bytes, container: document.container, limits: limits)
+    if !parts.isEmpty {
+      lines.append("")
+      var table = TextTable(
+        header: ["part", "size", "stored", "method"],
+        rows: parts.map {
+          [$0.name, Format.count($0.size), Format.count($0.storedSize), $0.method]
+        })
+      table.rightAligned = [1, 2]
+      lines += table.lines(indent: 2, style: style)
+    }
+    return lines
+  }
+
+  static func boundsText(_ box: DocumentSummary.Box) -> String {
+    "x \(Format.number(box.minX, digits: 2)) … \(Format.number(box.maxX, digits: 2)), "
+      + "y \(Format.number(box.minY, digits: 2)) … \(Format.number(box.maxY, digits: 2))"
+  }
+}

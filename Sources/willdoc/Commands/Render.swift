@@ -1,0 +1,174 @@
+import ArgumentParser
+import Foundation
+import InkCodec
+import InkRender
+
+/// `willdoc render IN -o OUT`: draw sections as PNG, SVG or outline JSON.
+struct Render: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Draw a WILL document's sections as PNG, SVG or outline JSON.",
+    discussion: """
+      A section is drawn on its page (size and background rectangle), each paths element with \
+      the product of its ancestors' transforms. RIFF and raw documents have no page: the page \
+      is fitted to the ink. With several sections and --section all, the files are numbered \
+      from 1: out.png becomes out-1.png, out-2.png, … (section 0 is out-1.png).
+      """)
+
+  /// The output formats.
+  enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case png
+    case svg
+    case outlineJSON = "outline-json"
+  }
+
+  @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))
+  var input: String
+
+  @OptionGroup var outputOptions: OutputOptions
+
+  @Option(help: "png, svg or outline-json (default: from the output's extension).")
+  var format: OutputFormat?
+
+  @Option(help: ArgumentHelp("The section to draw (0-based), or all.", valueName: "n|all"))
+  var section: String = "all"
+
+  @Option(help: ArgumentHelp("Output pixels per page unit.", valueName: "s"))
+  var scale: Double?
+
+  @Option(help: ArgumentHelp("Dots per inch; 96 is scale 1.", valueName: "d"))
+  var dpi: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "page (the section's background), transparent, or a colour #RRGGBB or #RRGGBBAA.",
+      valueName: "page|transparent|#RRGGBB"))
+  var background: String = "page"
+
+  @OptionGroup var limitOptions: LimitOptions
+
+  func validate() throws {
+    guard let output = outputOptions.output else {
+      throw ValidationError("give the output file with -o")
+    }
+    if output == "-" && resolvedFormat == nil {
+      throw ValidationError("give --format when writing to standard output")
+    }
+    if resolvedFormat == nil {
+      throw ValidationError(
+        "cannot tell the format of \(output); give --format png|svg|outline-json")
+    }
+    if scale != nil && dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
+    if let s = effectiveScale, !(s > 0 && s.isFinite && s <= 1000) {
+      throw ValidationError("the scale must be positive and at most 1000")
+    }
+    if section != "all", Int(section).map({ $0 < 0 }) ?? true {
+      throw ValidationError("--section must be a section index (0, 1, …) or all")
+    }
+    if backgroundChoice == nil {
+      throw ValidationError("--background must be page, transparent, #RRGGBB or #RRGGBBAA")
+    }
+    if input != "-", output != "-", !outputOptions.inPlace, isSameFile(input, output) {
+      throw ValidationError("-o \(output) is the input file; add --in-place to replace it")
+    }
+  }
+
+  var resolvedFormat: OutputFormat? {
+    if let format { return format }
+    let name = (outputOptions.output ?? "").lowercased()
+    if name.hasSuffix(".png") { return .png }
+    if name.hasSuffix(".svg") { return .svg }
+    if name.hasSuffix(".json") { return .outlineJSON }
+    return nil
+  }
+
+  var effectiveScale: Double? { scale ?? dpi.map { $0 / 96 } }
+
+  /// `nil` for invalid text; `.some(nil)` for the page's own background.
+  enum BackgroundChoice {
+    case page
+    case transparent
+    case color(InkColor)
+  }
+
+  var backgroundChoice: BackgroundChoice? {
+    switch background.lowercased() {
+    case "page": return .page
+    case "transparent", "none": return .transparent
+    default:
+      guard background.hasPrefix("#") else { return nil }
+      let hex = background.dropFirst()
+      guard hex.count == 6 || hex.count == 8, let value = UInt32(hex, radix: 16) else {
+        return nil
+      }
+      return .color(InkColor(rgba: hex.count == 6 ? value << 8 | 0xFF : value))
+    }
+  }
+
+  func run() throws {
+    let output = outputOptions.output!
+    let format = resolvedFormat!
+    let (_, document) = try reportingErrors(file: input) { () throws(WillError) in
+      try InputFile.document(input, limits: limitOptions.limits)
+    }
+    let indices: [Int]
+    if let index = Int(section) {
+      guard index < document.sections.count else {
+        throw ValidationError(
+          "--section \(index) is past the last section (the document has \(document.sections.count))"
+        )
+      }
+      indices = [index]
+    } else {
+      indices = Array(document.sections.indices)
+    }
+    if output == "-" && indices.count > 1 {
+      throw ValidationError("give --section N to write one section to standard output")
+    }
+    let options = RenderOptions(scale: effectiveScale ?? 1)
+    for index in indices {
+      let section = document.sections[index]
+      let page = RenderPage(
+        width: section.pageSize?.width, height: section.pageSize?.height,
+        background: pageBackground(section),
+        layers: section.pathsElements.map {
+          RenderLayer(strokes: $0.element.strokes, transform: $0.transform)
+        })
+      let bytes: [UInt8]
+      switch format {
+      case .png: bytes = Renderer.renderPNG(page, options: options)
+      case .svg: bytes = Array(Renderer.renderSVG(page, options: options).utf8)
+      case .outlineJSON: bytes = Array(Renderer.renderOutlineJSON(page, options: options).utf8)
+      }
+      let path = indices.count > 1 ? Self.numbered(output, index + 1) : output
+      if path != "-", !outputOptions.inPlace, input != "-", isSameFile(input, path) {
+        throw ValidationError("\(path) is the input file; add --in-place to replace it")
+      }
+      try reportingErrors(file: path) { () throws(WillError) in
+        if path == "-" {
+          FileHandle.standardOutput.write(Data(bytes))
+        } else {
+          try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: path))
+        }
+      }
+      if path != "-" {
+        print("wrote \(path)  section \(index)  \(Format.count(bytes.count)) bytes")
+      }
+    }
+  }
+
+  private func pageBackground(_ section: Section) -> InkColor? {
+    switch backgroundChoice! {
+    case .page: section.background
+    case .transparent: nil
+    case .color(let color): color
+    }
+  }
+
+  /// `out.png` → `out-2.png`.
+  static func numbered(_ path: String, _ number: Int) -> String {
+    let url = URL(fileURLWithPath: path)
+    let ext = url.pathExtension
+    let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+    return stem + "-\(number)" + (ext.isEmpty ? "" : "." + ext)
+  }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// When to colour the output.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+  /// When standard output is a terminal, `TERM` is not `dumb` and `NO_COLOR` is unset.
+  case auto
+  /// Always.
+  case always
+  /// Never.
+  case never
+}
+
+/// The `--color` option.
+struct ColorOptions: ParsableArguments {
+  @Option(help: "Colour the output: auto (when stdout is a terminal), always or never.")
+  var color: ColorChoice = .auto
+
+  /// Whether to emit ANSI colour codes on standard output.
+  var enabled: Bool {
+    switch color {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      let environment = ProcessInfo.processInfo.environment
+      return isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"] == nil
+        && environment["TERM"] != "dumb"
+    }
+  }
+}

@@ -1,0 +1,142 @@
+/// A JSON value whose objects keep their keys in the order they were built, so output is
+/// deterministic and follows the documented schema.
+enum JSONValue: Equatable {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  case double(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.int(let a), .int(let b)): a == b
+    case (.double(let a), .double(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)):
+      a.count == b.count && Swift.zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    default: false
+    }
+  }
+
+  /// An integer, or `null`.
+  static func int<T: BinaryInteger>(_ value: T?) -> JSONValue {
+    value.map { .int(Int64($0)) } ?? .null
+  }
+
+  /// A number, or `null`.
+  static func number(_ value: Double?) -> JSONValue { value.map { .double($0) } ?? .null }
+
+  /// A string, or `null`.
+  static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+
+  /// The value as text: objects and arrays of containers are indented by two spaces per
+  /// level; arrays of scalars stay on one line.
+  func rendered() -> String {
+    var output = ""
+    write(to: &output, indent: 0)
+    return output
+  }
+
+  private var isScalar: Bool {
+    switch self {
+    case .array, .object: false
+    default: true
+    }
+  }
+
+  private func write(to output: inout String, indent: Int) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .int(let value): output += String(value)
+    case .double(let value): output += JSONValue.format(value)
+    case .string(let value): JSONValue.writeString(value, to: &output)
+    case .array(let items):
+      if items.isEmpty {
+        output += "[]"
+      } else if items.allSatisfy(\.isScalar) {
+        output += "["
+        for (index, item) in items.enumerated() {
+          if index > 0 { output += ", " }
+          item.write(to: &output, indent: indent)
+        }
+        output += "]"
+      } else if items.allSatisfy({ item in
+        if case .array(let inner) = item { return inner.allSatisfy(\.isScalar) }
+        return false
+      }) {
+        // Arrays of short arrays (points): one inner array per line.
+        output += "[\n"
+        for (index, item) in items.enumerated() {
+          output += String(repeating: " ", count: indent + 2)
+          item.write(to: &output, indent: indent + 2)
+          output += index == items.count - 1 ? "\n" : ",\n"
+        }
+        output += String(repeating: " ", count: indent) + "]"
+      } else {
+        output += "[\n"
+        for (index, item) in items.enumerated() {
+          output += String(repeating: " ", count: indent + 2)
+          item.write(to: &output, indent: indent + 2)
+          output += index == items.count - 1 ? "\n" : ",\n"
+        }
+        output += String(repeating: " ", count: indent) + "]"
+      }
+    case .object(let members):
+      if members.isEmpty {
+        output += "{}"
+        return
+      }
+      if members.allSatisfy({ $0.1.isScalar }) && members.count <= 6 {
+        output += "{"
+        for (index, (key, value)) in members.enumerated() {
+          if index > 0 { output += ", " }
+          JSONValue.writeString(key, to: &output)
+          output += ": "
+          value.write(to: &output, indent: indent)
+        }
+        output += "}"
+        return
+      }
+      output += "{\n"
+      for (index, (key, value)) in members.enumerated() {
+        output += String(repeating: " ", count: indent + 2)
+        JSONValue.writeString(key, to: &output)
+        output += ": "
+        value.write(to: &output, indent: indent + 2)
+        output += index == members.count - 1 ? "\n" : ",\n"
+      }
+      output += String(repeating: " ", count: indent) + "}"
+    }
+  }
+
+  /// The shortest text that reads back as `value` (Swift's `description`), which keeps a
+  /// `.0` on integral values (`592.0`); `null` for NaN and infinities, which JSON lacks.
+  static func format(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    return value.description
+  }
+
+  private static func writeString(_ string: String, to output: inout String) {
+    output += "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    output += "\""
+  }
+}

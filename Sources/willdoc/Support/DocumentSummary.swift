@@ -1,0 +1,107 @@
+import InkCodec
+
+/// What `willdoc inspect` reports about a document: counts, ranges and tallies over its
+/// strokes, computed once.
+struct DocumentSummary {
+  /// One section's numbers.
+  struct SectionSummary {
+    var index: Int
+    var part: String?
+    var pageSize: (width: Double, height: Double)?
+    var pathsElements: Int
+    var strokes: Int
+    var points: Int
+    /// The bounding box of the control points in page coordinates (transforms applied).
+    var bounds: Box?
+  }
+
+  /// An axis-aligned box.
+  struct Box {
+    var minX, minY, maxX, maxY: Double
+
+    mutating func add(x: Double, y: Double) {
+      minX = min(minX, x)
+      minY = min(minY, y)
+      maxX = max(maxX, x)
+      maxY = max(maxY, y)
+    }
+
+    mutating func add(_ other: Box) {
+      add(x: other.minX, y: other.minY)
+      add(x: other.maxX, y: other.maxY)
+    }
+  }
+
+  var sections: [SectionSummary] = []
+  var strokes = 0
+  var points = 0
+  var bounds: Box?
+  /// Stroke counts by decimal precision.
+  var precisions: [Int: Int] = [:]
+  /// The smallest and largest stored width.
+  var widthRange: (min: Double, max: Double)?
+  /// Strokes with per-point widths, a constant width, and none.
+  var perPointWidths = 0
+  var constantWidths = 0
+  /// Stroke counts by first colour.
+  var colors: [InkColor: Int] = [:]
+  /// Stroke counts by stored blend mode.
+  var blendModes: [BlendMode: Int] = [:]
+  /// Strokes whose ts is above 0 or tf below 1.
+  var trimmed = 0
+
+  /// Summarises `document`.
+  init(_ document: WillDocument) {
+    for (sectionIndex, section) in document.sections.enumerated() {
+      var summary = SectionSummary(
+        index: sectionIndex, part: section.partName, pageSize: section.pageSize,
+        pathsElements: 0, strokes: 0, points: 0, bounds: nil)
+      for (element, transform) in section.pathsElements {
+        summary.pathsElements += 1
+        for stroke in element.strokes {
+          summary.strokes += 1
+          summary.points += stroke.pointCount
+          if let box = stroke.bounds {
+            for (x, y) in [
+              (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY),
+              (box.maxX, box.maxY),
+            ] {
+              let mapped = transform.apply(x: x, y: y)
+              if summary.bounds == nil {
+                summary.bounds = Box(minX: mapped.x, minY: mapped.y, maxX: mapped.x, maxY: mapped.y)
+              } else {
+                summary.bounds!.add(x: mapped.x, y: mapped.y)
+              }
+            }
+          }
+          add(stroke)
+        }
+      }
+      strokes += summary.strokes
+      points += summary.points
+      if let box = summary.bounds {
+        if bounds == nil { bounds = box } else { bounds!.add(box) }
+      }
+      sections.append(summary)
+    }
+  }
+
+  private mutating func add(_ stroke: Stroke) {
+    precisions[stroke.decimalPrecision, default: 0] += 1
+    if stroke.widths.count > 1 {
+      perPointWidths += 1
+    } else if stroke.widths.count == 1 {
+      constantWidths += 1
+    }
+    for width in stroke.widths {
+      if let range = widthRange {
+        widthRange = (min(range.min, width), max(range.max, width))
+      } else {
+        widthRange = (width, width)
+      }
+    }
+    if let color = stroke.color { colors[color, default: 0] += 1 }
+    blendModes[stroke.blendMode, default: 0] += 1
+    if stroke.startParameter > 0 || stroke.endParameter < 1 { trimmed += 1 }
+  }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import InkCodec
+
+/// The exit statuses of `willdoc`.
+enum ExitStatus {
+  /// Success; for `validate`, a valid document.
+  static let ok: Int32 = 0
+  /// An invalid document.
+  static let invalid: Int32 = 1
+  /// An unreadable input: not a WILL file, or an I/O error.
+  static let unreadable: Int32 = 2
+  /// A usage error (what swift-argument-parser's `ValidationError` gives).
+  static let usage: Int32 = 64
+
+  /// The status for a failure to read or write: 2 for `not-a-will-file` and I/O errors,
+  /// 1 for everything else.
+  static func of(_ error: WillError) -> Int32 {
+    isUnreadable(code: error.kind.code) ? unreadable : invalid
+  }
+
+  /// Whether a diagnostic code means the input could not be read at all.
+  static func isUnreadable(code: String) -> Bool {
+    code == "not-a-will-file" || code == "io-error"
+  }
+}
+
+/// Writes text to standard error.
+func printError(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// `willdoc: error: <file>: <part>@<offset> (stroke N): <message>`.
+func errorLine(file: String, _ error: WillError) -> String {
+  "willdoc: error: \(file): \(error.description)"
+}
+
+/// Reports `error` on standard error and returns the exit code to throw.
+func fail(file: String, _ error: WillError) -> ExitCode {
+  printError(errorLine(file: file, error))
+  return ExitCode(ExitStatus.of(error))
+}
+
+/// Runs `body`, turning a ``WillError`` into the error line and its exit status.
+func reportingErrors<T>(file: String, _ body: () throws(WillError) -> T) throws(ExitCode) -> T {
+  do {
+    return try body()
+  } catch {
+    throw fail(file: file, error)
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import InkCodec
+
+/// A command's input: a path, or `-` for standard input, and its bytes.
+struct InputFile {
+  /// The name as given on the command line (`-` for standard input).
+  var name: String
+  /// The bytes.
+  var bytes: [UInt8]
+
+  /// Whether this is standard input.
+  var isStandardInput: Bool { name == "-" }
+
+  /// The file name without folders, for reports (`stdin` for standard input).
+  var displayName: String { name }
+
+  /// Reads `name`, refusing files larger than `limits.maxFileBytes`.
+  static func read(_ name: String, limits: DecodingLimits) throws(WillError) -> InputFile {
+    if name == "-" {
+      var bytes: [UInt8] = []
+      let handle = FileHandle.standardInput
+      while true {
+        let chunk: Data
+        do {
+          chunk = try handle.read(upToCount: 1 << 16) ?? Data()
+        } catch {
+          throw WillError(.io("cannot read standard input: \(error.localizedDescription)"))
+        }
+        if chunk.isEmpty { break }
+        bytes += chunk
+        if bytes.count > limits.maxFileBytes {
+          throw WillError(
+            .limitExceeded(.fileBytes, value: bytes.count, limit: limits.maxFileBytes))
+        }
+      }
+      return InputFile(name: name, bytes: bytes)
+    }
+    return InputFile(
+      name: name, bytes: try FileIO.read(URL(fileURLWithPath: name), limit: limits.maxFileBytes))
+  }
+
+  /// Reads and decodes a document.
+  static func document(_ name: String, limits: DecodingLimits) throws(WillError) -> (
+    InputFile, WillDocument
+  ) {
+    let input = try read(name, limits: limits)
+    return (input, try WillDocument(bytes: input.bytes, limits: limits))
+  }
+}
+
+/// Whether two paths name the same file (after resolving `.`, `..` and symbolic links).
+func isSameFile(_ first: String, _ second: String) -> Bool {
+  func resolved(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+  if resolved(first) == resolved(second) { return true }
+  let manager = FileManager.default
+  guard let a = try? manager.attributesOfItem(atPath: first),
+    let b = try? manager.attributesOfItem(atPath: second)
+  else { return false }
+  return a[.systemFileNumber] as? Int == b[.systemFileNumber] as? Int
+    && a[.systemFileNumber] != nil
+    && a[.deviceIdentifier] as? Int == b[.deviceIdentifier] as? Int
+}

@@ -1,0 +1,69 @@
+import InkCodec
+
+extension WillDocument {
+  /// Applies `change` to every stroke of every section, in place.
+  mutating func updateStrokes(_ change: (inout Stroke) -> Void) {
+    func visit(_ nodes: inout [SectionNode]) {
+      for index in nodes.indices {
+        switch nodes[index] {
+        case .group(var group):
+          visit(&group.children)
+          nodes[index] = .group(group)
+        case .paths(var element):
+          for stroke in element.strokes.indices { change(&element.strokes[stroke]) }
+          nodes[index] = .paths(element)
+        case .image, .unmodelled: continue
+        }
+      }
+    }
+    for section in sections.indices { visit(&sections[section].nodes) }
+  }
+}
+
+/// The paths streams of a document, in the order of its paths elements: the OPC paths parts,
+/// the RIFF `INK ` chunk, or the whole raw file.
+func pathsStreams(of bytes: [UInt8], document: WillDocument, limits: DecodingLimits) -> [[UInt8]] {
+  switch document.container {
+  case .raw: return [bytes]
+  case .riff:
+    return (try? WillDataFile(parsing: bytes, limits: limits))?.ink.map { [$0] } ?? []
+  case .opc:
+    guard let entries = try? ZipArchive.read(bytes, limits: limits) else { return [] }
+    var byName: [String: [UInt8]] = [:]
+    for entry in entries { byName[entry.name.description] = entry.data }
+    return document.sections.flatMap(\.pathsElements).compactMap { element in
+      element.element.partName.flatMap { byName[$0] }
+    }
+  }
+}
+
+/// How re-quantisation moved the points of a document.
+struct QuantisationChange {
+  /// Points whose x, y or width changed.
+  var movedPoints = 0
+  /// All points compared.
+  var points = 0
+  /// The largest change of any x, y or width value.
+  var maxError = 0.0
+
+  /// Compares strokes before and after, pairwise.
+  /// - Precondition: both have the same number of strokes, with the same point counts.
+  init(before: [Stroke], after: [Stroke]) {
+    for (old, new) in Swift.zip(before, after) {
+      for index in 0..<min(old.pointCount, new.pointCount) {
+        points += 1
+        var moved = false
+        var deltas = [
+          abs(old.points[index].x - new.points[index].x),
+          abs(old.points[index].y - new.points[index].y),
+        ]
+        if let a = old.width(at: index), let b = new.width(at: index) { deltas.append(abs(a - b)) }
+        for delta in deltas {
+          if delta > 0 { moved = true }
+          maxError = max(maxError, delta)
+        }
+        if moved { movedPoints += 1 }
+      }
+    }
+  }
+}

@@ -1,0 +1,293 @@
+import Foundation
+import InkCodec
+import InkTestSupport
+import Testing
+
+/// The command line itself: version, help, usage errors, unreadable input, output safety.
+@Suite struct CommandLineTests {
+  @Test func printsVersion() throws {
+    let result = try WillDocRunner.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "willdoc 0.1.0\n")
+  }
+
+  @Test(arguments: ["inspect", "dump", "validate", "reencode", "render"])
+  func everySubcommandHasHelp(_ command: String) throws {
+    let result = try WillDocRunner.run([command, "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("USAGE: willdoc \(command)"))
+  }
+
+  @Test(arguments: [
+    ["dump", "--bogus", "x.will"],
+    ["inspect"],
+    ["validate"],
+    ["frobnicate"],
+    ["dump", "--format", "yaml", "x.will"],
+    ["reencode", "x.will"],
+    ["reencode", "x.will", "-o", "y.will", "--precision", "12"],
+    ["reencode", "x.will", "-o", "y.will", "--deflate", "10"],
+    ["reencode", "x.will", "-o", "y.will", "--container", "pdf"],
+    ["render", "x.will", "-o", "y.bmp"],
+    ["render", "x.will", "-o", "y.png", "--background", "blue"],
+    ["inspect", "--max-parts", "-1", "x.will"],
+    ["inspect", "--color", "sometimes", "x.will"],
+  ])
+  func badFlagsExit64(_ arguments: [String]) throws {
+    let result = try WillDocRunner.run(arguments)
+    #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    #expect(result.stderr.contains("Usage:") || result.stderr.contains("Error:"))
+    #expect(!result.stderr.contains("Fatal error"))
+  }
+
+  @Test(arguments: ["inspect", "dump", "validate"])
+  func notAWillFileExits2(_ command: String) throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("notes.txt")
+    try Data("hello, this is text\n".utf8).write(to: url)
+    let result = try WillDocRunner.run([command, url.path])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains(
+        "willdoc: error: \(url.path): @0x0: not a WILL file: no zip, RIFF or paths stream signature"
+      ), "\(result.stderr)")
+    #expect(!result.stderr.contains("Fatal error"))
+  }
+
+  @Test func missingFileExits2() throws {
+    let result = try WillDocRunner.run(["inspect", "/nonexistent/file.will"])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix("willdoc: error: /nonexistent/file.will: I/O error: cannot open"))
+  }
+
+  @Test func emptyFileIsNotAWillFile() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("empty.will")
+    try Data().write(to: url)
+    let result = try WillDocRunner.run(["validate", "--format", "json", url.path])
+    #expect(result.status == 2)
+    #expect(result.stdout.contains("\"code\": \"not-a-will-file\""))
+  }
+
+  @Test func truncatedPackageIsInvalid() throws {
+    let directory = try TemporaryDirectory()
+    let bytes = try SyntheticDocuments.twoStrokes.serialized(container: .opc)
+    let url = directory.file("cut.will")
+    try Data(bytes.prefix(bytes.count / 2)).write(to: url)
+    let result = try WillDocRunner.run(["validate", url.path])
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(result.stderr.hasPrefix("willdoc: error: \(url.path): "))
+    #expect(result.stdout.contains("invalid (1 error"))
+  }
+
+  @Test func limitsAreEnforced() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let result = try WillDocRunner.run(["dump", "--max-strokes", "1", url.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("limit exceeded: strokes"), "\(result.stderr)")
+  }
+
+  @Test func readsStandardInput() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let result = try WillDocRunner.run(["dump", "--format", "json", "-"], stdin: url)
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any])
+    #expect((object["file"] as? [String: Any])?["name"] as? String == "-")
+    #expect(
+      ((object["file"] as? [String: Any])?["size"] as? Int)
+        == (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int))
+  }
+
+  @Test func neverWritesOverTheInput() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let before = try Data(contentsOf: url)
+    let refused = try WillDocRunner.run(["reencode", url.path, "-o", url.path, "--precision", "1"])
+    #expect(refused.status == 64)
+    #expect(try Data(contentsOf: url) == before)
+    let refusedRelative = try WillDocRunner.run(
+      ["reencode", "doc.will", "-o", "./doc.will"], in: directory.url)
+    #expect(refusedRelative.status == 64)
+
+    let allowed = try WillDocRunner.run(["reencode", url.path, "--in-place", "--precision", "1"])
+    #expect(allowed.status == 0, "\(allowed.stderr)")
+    let document = try WillDocument(bytes: [UInt8](try Data(contentsOf: url)))
+    #expect(document.strokes.allSatisfy { $0.decimalPrecision == 1 })
+  }
+
+  @Test func colourOnlyWhenAsked() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let plain = try WillDocRunner.run(["inspect", url.path])
+    #expect(!plain.stdout.contains("\u{1B}["))
+    let coloured = try WillDocRunner.run(["inspect", "--color", "always", url.path])
+    #expect(coloured.stdout.contains("\u{1B}[1m"))
+  }
+
+  @Test func syntheticSnapshots() throws {
+    let directory = try TemporaryDirectory()
+    _ = try SyntheticDocuments.write(SyntheticDocuments.twoStrokes, to: directory, name: "two.will")
+    _ = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, container: .riff, to: directory, name: "two.riff")
+    let inspect = try WillDocRunner.run(["inspect", "two.will", "two.riff"], in: directory.url)
+    #expect(inspect.status == 0)
+    try assertSnapshot(inspect.stdout, named: "inspect-synthetic")
+    let dump = try WillDocRunner.run(["dump", "--raw", "two.will"], in: directory.url)
+    #expect(dump.status == 0)
+    try assertSnapshot(dump.stdout, named: "dump-synthetic")
+    let json = try WillDocRunner.run(
+      ["dump", "--format", "json", "--raw", "two.will"], in: directory.url)
+    #expect(json.status == 0)
+    try assertSnapshot(json.stdout, named: "dump-json-synthetic")
+    let validate = try WillDocRunner.run(
+      ["validate", "--format", "json", "two.will"], in: directory.url)
+    #expect(validate.status == 0)
+    try assertSnapshot(validate.stdout, named: "validate-json-synthetic")
+  }
+
+  @Test func dumpNarrowsToOneStroke() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let result = try WillDocRunner.run(["dump", "--format", "json", "--stroke", "1", url.path])
+    let json = try DumpSchema.parse(result.stdoutBytes)
+    let strokes = try DumpSchema.strokes(json)
+    #expect(strokes.count == 1)
+    #expect(strokes.first?["index"] as? Int == 1)
+    #expect(strokes.first?["width"] as? Double == 1.5)
+    #expect(strokes.first?["ts"] as? Double == 0.25)
+    let color = strokes.first?["color"] as? [String: Int]
+    #expect(color == ["r": 255, "g": 0, "b": 0, "a": 128])
+    let pastEnd = try WillDocRunner.run(["dump", "--section", "3", url.path])
+    #expect(pastEnd.status == 64)
+  }
+
+  @Test func validateStrictFailsOnWarnings() throws {
+    let directory = try TemporaryDirectory()
+    var document = SyntheticDocuments.twoStrokes
+    document.updateEveryStroke { $0.blendMode = .clear }
+    let url = try SyntheticDocuments.write(document, to: directory, name: "zero.will")
+    let lenient = try WillDocRunner.run(["validate", url.path])
+    #expect(lenient.status == 0)
+    #expect(lenient.stdout.contains("warning [blend-mode-zero]"))
+    let strict = try WillDocRunner.run(["validate", "--strict", url.path])
+    #expect(strict.status == 1)
+  }
+
+  @Test func validateSeveralFilesPrintsTotal() throws {
+    let directory = try TemporaryDirectory()
+    _ = try SyntheticDocuments.write(SyntheticDocuments.twoStrokes, to: directory, name: "a.will")
+    _ = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, container: .raw, to: directory, name: "b.bin")
+    try Data("nope".utf8).write(to: directory.file("c.txt"))
+    let result = try WillDocRunner.run(["validate", "a.will", "b.bin", "c.txt"], in: directory.url)
+    #expect(result.status == 2)
+    #expect(
+      result.stdout == """
+        a.will: valid (0 errors, 0 warnings)
+        b.bin: valid (0 errors, 0 warnings)
+        c.txt: unreadable (1 error, 0 warnings)
+        total: 3 files, 2 valid, 0 invalid, 1 unreadable; 1 error, 0 warnings
+
+        """)
+  }
+}
+
+extension WillDocument {
+  /// Applies `change` to every stroke (test helper).
+  mutating func updateEveryStroke(_ change: (inout Stroke) -> Void) {
+    func visit(_ nodes: inout [SectionNode]) {
+      for index in nodes.indices {
+        switch nodes[index] {
+        case .group(var group):
+          visit(&group.children)
+          nodes[index] = .group(group)
+        case .paths(var element):
+          for stroke in element.strokes.indices { change(&element.strokes[stroke]) }
+          nodes[index] = .paths(element)
+        default: continue
+        }
+      }
+    }
+    for section in sections.indices { visit(&sections[section].nodes) }
+  }
+}
+
+/// Options of reencode and render beyond the defaults, on built documents.
+@Suite struct WritingOptionTests {
+  @Test func normalizeAndDropPaintsKeepTheStrokes() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let output = directory.file("normal.will")
+    let result = try WillDocRunner.run(
+      ["reencode", url.path, "-o", output.path, "--normalize", "--drop-paints", "--deflate", "0"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("strokes kept     2 of 2"))
+    let written = try WillDocument(bytes: [UInt8](try Data(contentsOf: output)))
+    #expect(written.strokes == SyntheticDocuments.twoStrokes.strokes)
+    #expect(written.paints.isEmpty)
+  }
+
+  @Test func reencodeToStandardOutput() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let result = try WillDocRunner.run(["reencode", url.path, "-o", "-", "--container", "raw"])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("strokes kept"))
+    let document = try WillDocument(bytes: result.stdoutBytes)
+    #expect(document.container == .raw)
+    #expect(document.strokes == SyntheticDocuments.twoStrokes.strokes)
+  }
+
+  @Test func rendersEverySectionToNumberedFiles() throws {
+    let directory = try TemporaryDirectory()
+    var document = SyntheticDocuments.twoStrokes
+    document.sections.append(document.sections[0])
+    let url = try SyntheticDocuments.write(document, to: directory, name: "two-pages.will")
+    let result = try WillDocRunner.run(
+      ["render", url.path, "-o", directory.file("page.png").path, "--dpi", "192"])
+    #expect(result.status == 0, "\(result.stderr)")
+    for number in [1, 2] {
+      let bytes = [UInt8](try Data(contentsOf: directory.file("page-\(number).png")))
+      #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+      let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+      let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+      #expect(width == 400 && height == 200)
+    }
+    let svg = try WillDocRunner.run(
+      [
+        "render", url.path, "-o", directory.file("page.svg").path, "--section", "1",
+        "--background", "#FFEE00",
+      ])
+    #expect(svg.status == 0)
+    let text = try String(contentsOf: directory.file("page.svg"), encoding: .utf8)
+    #expect(text.contains("<svg") && text.contains("<path"))
+    let outline = try WillDocRunner.run(
+      [
+        "render", url.path, "-o", directory.file("outline.json").path, "--section", "0",
+        "--background", "transparent",
+      ])
+    #expect(outline.status == 0)
+    #expect(
+      (try JSONSerialization.jsonObject(with: Data(contentsOf: directory.file("outline.json"))))
+        is [String: Any])
+  }
+
+  @Test func renderRefusesToWriteOverItsInput() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.svg")
+    let result = try WillDocRunner.run(["render", url.path, "-o", url.path])
+    #expect(result.status == 64)
+  }
+}
