@@ -17,6 +17,6 @@ struct WillDoc: ParsableCommand {
       2 an unreadable input (not a WILL file, or an I/O error), 64 a usage error.
       """,
     version: "willdoc \(version)",
-    subcommands: [Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self]
+    subcommands: [Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self, Salvage.self]
   )
 }

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import InkCodec
+
+/// `willdoc salvage DAMAGED -o RECOVERED`: recover every intact stroke of a damaged document.
+struct Salvage: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Recover every intact stroke from a damaged WILL document.",
+    discussion: """
+      Reads what it can: zip entries by their local headers when the central directory is \
+      gone, deflate data up to the damage, every complete record of a cut paths stream, the \
+      records after a corrupt one, and a section per paths part when the section SVGs are \
+      broken. Writes a valid document and reports what was lost. Exit status 0 when the input \
+      was intact, 1 when something was lost (the recovered document is still written).
+      """)
+
+  @Argument(
+    help: ArgumentHelp("The damaged document, or - for standard input.", valueName: "damaged"))
+  var input: String
+
+  @OptionGroup var outputOptions: OutputOptions
+
+  @Option(help: "The container to write: opc, riff or raw (default: the input's).")
+  var container: ContainerKind?
+
+  @OptionGroup var limitOptions: LimitOptions
+
+  func validate() throws {
+    guard let output = outputOptions.output else {
+      throw ValidationError("give the output file with -o")
+    }
+    if input != "-", output != "-", !outputOptions.inPlace, isSameFile(input, output) {
+      throw ValidationError("-o \(output) is the damaged file; add --in-place to replace it")
+    }
+  }
+
+  func run() throws {
+    let output = outputOptions.output!
+    let limits = limitOptions.limits
+    let file = try reportingErrors(file: input) { () throws(WillError) in
+      try InputFile.read(input, limits: limits)
+    }
+    let (document, report) = WillDocument.salvage(bytes: file.bytes, limits: limits)
+    let bytes = try reportingErrors(file: output) { () throws(WillError) in
+      try document.serialized(
+        container: container ?? (document.strokes.isEmpty ? .opc : document.container))
+    }
+    try reportingErrors(file: output) { () throws(WillError) in
+      if output == "-" {
+        FileHandle.standardOutput.write(Data(bytes))
+      } else {
+        try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: output))
+      }
+    }
+    var lines = [
+      report.wasIntact ? "\(input): intact, nothing to salvage" : "\(input): damaged",
+      "strokes recovered  \(Format.count(report.recoveredStrokes))",
+    ]
+    if report.skippedRecords > 0 { lines.append("records skipped    \(report.skippedRecords)") }
+    for part in report.lostParts { lines.append("part lost          \(part)") }
+    for loss in report.losses { lines.append("lost               \(loss)") }
+    for note in report.notes { lines.append("note               \(note)") }
+    lines.append("written            \(output) (\(Format.count(bytes.count)) bytes)")
+    for line in lines {
+      if output == "-" { printError(line) } else { print(line) }
+    }
+    if !report.wasIntact { throw ExitCode(ExitStatus.invalid) }
+  }
+}
