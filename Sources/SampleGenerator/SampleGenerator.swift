@@ -180,7 +180,10 @@ public enum SampleGenerator {
                 SectionGroup(
                   transform: AffineTransform(a: 0, b: -1, c: 1, d: 0, e: 0, f: 864),
                   children: [
-                    .paths(PathsElement(strokes: model.write("landscape", x: 100, y: 80, size: 50)))
+                    .paths(
+                      PathsElement(
+                        strokes: Self.storedPortrait(
+                          model.write("landscape", x: 100, y: 80, size: 50))))
                   ]))
             ]))
       ])
@@ -313,5 +316,18 @@ public enum SampleGenerator {
           step: 1.5))
     }
     return WillDocument(strokes: strokes, pageWidth: 2000, pageHeight: 2000, background: nil)
+  }
+}
+
+extension SampleGenerator {
+  /// Ink written upright on the 1188×864 landscape page, stored as the cloud conversion
+  /// stores it: in portrait coordinates, which `matrix(0 -1 1 0 0 864)` turns upright.
+  /// The inverse maps a page point (x', y') to (864 − y', x').
+  static func storedPortrait(_ strokes: [Stroke]) -> [Stroke] {
+    strokes.map { stroke in
+      var stored = stroke
+      stored.points = stroke.points.map { InkPoint(x: 864 - $0.y, y: $0.x) }
+      return stored
+    }
   }
 }
