@@ -127,12 +127,8 @@ struct Render: ParsableCommand {
     let options = RenderOptions(scale: effectiveScale ?? 1)
     for index in indices {
       let section = document.sections[index]
-      let page = RenderPage(
-        width: section.pageSize?.width, height: section.pageSize?.height,
-        background: pageBackground(section),
-        layers: section.pathsElements.map {
-          RenderLayer(strokes: $0.element.strokes, transform: $0.transform)
-        })
+      var page = RenderPage(section: section)
+      page.background = pageBackground(section)
       let bytes: [UInt8]
       switch format {
       case .png: bytes = Renderer.renderPNG(page, options: options)
