@@ -69,36 +69,13 @@ extension WillDocument {
             "[Content_Types].xml has an Override for \(key), which the package does not contain"))
     }
 
+    let modelled: Set<String> = [
+      WillRelationshipType.coreProperties, WillRelationshipType.extendedProperties,
+      WillRelationshipType.section, WillRelationshipType.paints,
+    ]
     for relationship in rootRelationships {
-      switch relationship.type {
-      case WillRelationshipType.coreProperties:
-        let part = try package.target(
-          of: relationship, from: nil, relsPart: rootRelsPart.description)
-        properties.read(core: try package.xml(part.name))
-        source.core = StoredPart(part, package: package, relationship: relationship)
-        consumed.insert(part.name.normalizedKey)
-      case WillRelationshipType.extendedProperties:
-        let part = try package.target(
-          of: relationship, from: nil, relsPart: rootRelsPart.description)
-        properties.read(app: try package.xml(part.name))
-        source.app = StoredPart(part, package: package, relationship: relationship)
-        consumed.insert(part.name.normalizedKey)
-      case WillRelationshipType.section:
-        let part = try package.target(
-          of: relationship, from: nil, relsPart: rootRelsPart.description)
-        var section = try Section(
-          reading: part.name, from: package, consumed: &consumed, budget: &budget)
-        section.relationshipID = relationship.id
-        sections.append(section)
-        consumed.insert(part.name.normalizedKey)
-      case WillRelationshipType.paints:
-        let part = try package.target(
-          of: relationship, from: nil, relsPart: rootRelsPart.description)
-        paints = try ParticlesPaint.decodeAll(
-          part.data, part: part.name.description, limits: limits)
-        paintsSource = (StoredPart(part, package: package, relationship: relationship), paints)
-        consumed.insert(part.name.normalizedKey)
-      default:
+      guard modelled.contains(relationship.type) else {
+        // Kept as it is: the part it points to, or the dangling or external relationship.
         let part = try? package.target(
           of: relationship, from: nil, relsPart: rootRelsPart.description)
         if let part, !consumed.contains(part.name.normalizedKey) {
@@ -109,6 +86,28 @@ extension WillDocument {
             StoredPart(
               name: relationship.target, contentType: nil, data: [], relationship: relationship))
         }
+        continue
+      }
+      let part = try package.target(
+        of: relationship, from: nil, relsPart: rootRelsPart.description)
+      consumed.insert(part.name.normalizedKey)
+      let stored = StoredPart(part, package: package, relationship: relationship)
+      switch relationship.type {
+      case WillRelationshipType.coreProperties:
+        properties.read(core: try package.xml(part.name))
+        source.core = stored
+      case WillRelationshipType.extendedProperties:
+        properties.read(app: try package.xml(part.name))
+        source.app = stored
+      case WillRelationshipType.section:
+        var section = try Section(
+          reading: part.name, from: package, consumed: &consumed, budget: &budget)
+        section.relationshipID = relationship.id
+        sections.append(section)
+      default:
+        paints = try ParticlesPaint.decodeAll(
+          part.data, part: part.name.description, limits: limits)
+        paintsSource = (stored, paints)
       }
     }
     source.properties = properties

@@ -17,12 +17,17 @@ struct SalvageTests {
 
   static let streamSamples = ExternalSamples.streamNames
 
+  /// A RIFF or raw sample's bytes, its paths stream, and where the stream starts in the file.
+  static func sampleStream(_ name: String) throws -> (bytes: [UInt8], stream: [UInt8], start: Int) {
+    let bytes = try ExternalSamples.bytes(name)
+    guard ContainerKind(sniffing: bytes) == .riff else { return (bytes, bytes, 0) }
+    let stream = try #require(try WillDataFile(parsing: bytes).ink)
+    return (bytes, stream, bytes.count - stream.count - stream.count % 2)
+  }
+
   @Test(arguments: streamSamples)
   func truncatedStreamsKeepEveryCompleteRecord(name: String) throws {
-    let bytes = try ExternalSamples.bytes(name)
-    let isRIFF = ContainerKind(sniffing: bytes) == .riff
-    let stream = isRIFF ? try #require(try WillDataFile(parsing: bytes).ink) : bytes
-    let inkStart = isRIFF ? bytes.count - stream.count - stream.count % 2 : 0
+    let (bytes, stream, inkStart) = try Self.sampleStream(name)
     let strokes = try InkDecoder.decodeAll(stream)
     let ends = Array(try Self.boundaries(stream).dropFirst())
     for fraction in [0.1, 0.33, 0.5, 0.77, 0.99] {
@@ -42,10 +47,7 @@ struct SalvageTests {
 
   @Test(arguments: streamSamples)
   func corruptRecordIsSkipped(name: String) throws {
-    let bytes = try ExternalSamples.bytes(name)
-    let isRIFF = ContainerKind(sniffing: bytes) == .riff
-    let stream = isRIFF ? try #require(try WillDataFile(parsing: bytes).ink) : bytes
-    let inkStart = isRIFF ? bytes.count - stream.count - stream.count % 2 : 0
+    let (bytes, stream, inkStart) = try Self.sampleStream(name)
     let strokes = try InkDecoder.decodeAll(stream)
     let starts = Array(try Self.boundaries(stream).dropLast())
     let victim = starts.count / 2
