@@ -4,10 +4,30 @@ import Testing
 
 @testable import InkCodec
 
-/// Damaged copies of every real sample: truncated and mutated bytes always give an error or
-/// a document — never a crash, a hang or unbounded memory.
-@Suite(.enabled(if: ExternalSamples.isAvailable, "../shared/will-samples is absent"))
-struct MutationTests {
+/// Damaged copies of the project's sample documents and of every real sample (when present):
+/// truncated and mutated bytes always give an error or a document — never a crash, a hang or
+/// unbounded memory.
+@Suite struct MutationTests {
+  /// `SampleDocuments/valid/*` (always) and the real samples (when present), by path.
+  static let files: [String] = {
+    let valid = Fixtures.sampleDocuments.appendingPathComponent("valid")
+    let own = ((try? FileManager.default.contentsOfDirectory(atPath: valid.path)) ?? [])
+      .filter { $0.hasSuffix(".will") || $0.hasSuffix(".bin") }.sorted()
+      .map { valid.appendingPathComponent($0).path }
+    let real = ExternalSamples.names.compactMap {
+      ExternalSamples.directory?.appendingPathComponent($0).path
+    }
+    return own + real
+  }()
+
+  static func bytes(_ path: String) throws -> [UInt8] {
+    try Fixtures.bytes(of: URL(fileURLWithPath: path))
+  }
+
+  @Test func projectSamplesArePresent() {
+    #expect(Self.files.count >= 11)
+  }
+
   /// Limits small enough that a mutated length field cannot make one decode slow.
   static let limits = DecodingLimits(
     maxFileBytes: 4 << 20, maxPartBytes: 16 << 20, maxTotalBytes: 32 << 20, maxParts: 1_000)
@@ -33,9 +53,9 @@ struct MutationTests {
     }
   }
 
-  @Test(arguments: ExternalSamples.names)
+  @Test(arguments: files)
   func truncationAtEveryOffsetOfThePathsStream(name: String) throws {
-    for stream in try Self.streams(of: try ExternalSamples.bytes(name)) {
+    for stream in try Self.streams(of: try Self.bytes(name)) {
       // Record boundaries: a truncation inside record i leaves records before it intact, so
       // decoding from the start of record i covers every case at linear cost.
       var boundaries = [0]
@@ -56,9 +76,9 @@ struct MutationTests {
     }
   }
 
-  @Test(arguments: ExternalSamples.names)
+  @Test(arguments: files)
   func truncationOfTheFile(name: String) throws {
-    let bytes = try ExternalSamples.bytes(name)
+    let bytes = try Self.bytes(name)
     let count = bytes.count
     for step in 0..<200 {
       let cut = count * step / 200
@@ -67,12 +87,14 @@ struct MutationTests {
     }
   }
 
-  @Test(arguments: ExternalSamples.names)
+  @Test(arguments: files)
   func seededRandomMutations(name: String) throws {
-    let original = try ExternalSamples.bytes(name)
+    let original = try Self.bytes(name)
     // The seed is derived from the name, so every run (and any failure) replays identically.
     var random = SeededRandom(
-      seed: name.utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
+      seed: URL(fileURLWithPath: name).lastPathComponent.utf8.reduce(
+        UInt64(14_695_981_039_346_656_037)
+      ) {
         ($0 ^ UInt64($1)) &* 1_099_511_628_211
       })
     var slowest = Duration.zero
