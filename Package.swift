@@ -24,15 +24,22 @@ let package = Package(
     ),
     // libFuzzer targets: `Tools/fuzz` builds them with -sanitize=fuzzer,address; a plain build
     // links them as no-ops.
-    .executableTarget(name: "FuzzPathsStream", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzPathsStream"),
-    .executableTarget(name: "FuzzRIFF", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRIFF"),
-    .executableTarget(name: "FuzzOPC", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzOPC"),
-    .executableTarget(name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
+    .executableTarget(
+      name: "FuzzPathsStream", dependencies: ["InkCodec"],
+      path: "FuzzTesting/Sources/FuzzPathsStream"),
+    .executableTarget(
+      name: "FuzzRIFF", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRIFF"),
+    .executableTarget(
+      name: "FuzzOPC", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzOPC"),
+    .executableTarget(
+      name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
     .target(name: "SampleGenerator", dependencies: ["InkCodec"]),
     .executableTarget(
       name: "make-samples", dependencies: ["InkCodec", "SampleGenerator"],
       path: "Tools/make-samples"),
-    .target(name: "InkTestSupport", dependencies: ["InkCodec"], path: "Tests/InkTestSupport"),
+    .target(
+      name: "InkTestSupport", dependencies: ["InkCodec", "SampleGenerator"],
+      path: "Tests/InkTestSupport"),
     .testTarget(
       name: "InkCodecTests",
       dependencies: ["InkCodec", "InkTestSupport", "SampleGenerator"],

@@ -3,7 +3,7 @@ import InkCodec
 /// SplitMix64: a small, fully specified generator, so the same seed gives the same samples
 /// on every platform and Swift version (the standard library's `random(in:using:)` is not
 /// specified to stay stable).
-public struct SampleRandom: Sendable {
+public struct SampleRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// Creates a generator from a seed.

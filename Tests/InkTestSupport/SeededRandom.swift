@@ -1,16 +1,5 @@
-/// A deterministic random generator (SplitMix64), so failures replay from the printed seed.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-  private var state: UInt64
+import SampleGenerator
 
-  /// Creates a generator from a seed.
-  public init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The tests' seeded generator: the sample generator's SplitMix64, so a failure replays from
+/// its seed on every platform.
+public typealias SeededRandom = SampleRandom

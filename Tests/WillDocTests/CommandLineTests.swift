@@ -173,7 +173,7 @@ import Testing
   @Test func validateStrictFailsOnWarnings() throws {
     let directory = try TemporaryDirectory()
     var document = SyntheticDocuments.twoStrokes
-    document.updateEveryStroke { $0.blendMode = .clear }
+    document.updateStrokes { $0.blendMode = .clear }
     let url = try SyntheticDocuments.write(document, to: directory, name: "zero.will")
     let lenient = try WillDocRunner.run(["validate", url.path])
     #expect(lenient.status == 0)
@@ -198,26 +198,6 @@ import Testing
         total: 3 files, 2 valid, 0 invalid, 1 unreadable; 1 error, 0 warnings
 
         """)
-  }
-}
-
-extension WillDocument {
-  /// Applies `change` to every stroke (test helper).
-  mutating func updateEveryStroke(_ change: (inout Stroke) -> Void) {
-    func visit(_ nodes: inout [SectionNode]) {
-      for index in nodes.indices {
-        switch nodes[index] {
-        case .group(var group):
-          visit(&group.children)
-          nodes[index] = .group(group)
-        case .paths(var element):
-          for stroke in element.strokes.indices { change(&element.strokes[stroke]) }
-          nodes[index] = .paths(element)
-        default: continue
-        }
-      }
-    }
-    for section in sections.indices { visit(&sections[section].nodes) }
   }
 }
 

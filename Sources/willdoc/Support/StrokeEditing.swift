@@ -1,25 +1,5 @@
 import InkCodec
 
-extension WillDocument {
-  /// Applies `change` to every stroke of every section, in place.
-  mutating func updateStrokes(_ change: (inout Stroke) -> Void) {
-    func visit(_ nodes: inout [SectionNode]) {
-      for index in nodes.indices {
-        switch nodes[index] {
-        case .group(var group):
-          visit(&group.children)
-          nodes[index] = .group(group)
-        case .paths(var element):
-          for stroke in element.strokes.indices { change(&element.strokes[stroke]) }
-          nodes[index] = .paths(element)
-        case .image, .unmodelled: continue
-        }
-      }
-    }
-    for section in sections.indices { visit(&sections[section].nodes) }
-  }
-}
-
 /// The paths streams of a document, in the order of its paths elements: the OPC paths parts,
 /// the RIFF `INK ` chunk, or the whole raw file.
 func pathsStreams(of bytes: [UInt8], document: WillDocument, limits: DecodingLimits) -> [[UInt8]] {

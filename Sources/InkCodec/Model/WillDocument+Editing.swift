@@ -1,0 +1,24 @@
+extension WillDocument {
+  /// Applies `change` to every stroke of every section, in place, keeping the section trees.
+  ///
+  /// ```swift
+  /// document.updateStrokes { $0.decimalPrecision = 3 }   // re-quantise when saved
+  /// ```
+  /// - Parameter change: Called once per stroke, in document order.
+  public mutating func updateStrokes(_ change: (inout Stroke) -> Void) {
+    func visit(_ nodes: inout [SectionNode]) {
+      for index in nodes.indices {
+        switch nodes[index] {
+        case .group(var group):
+          visit(&group.children)
+          nodes[index] = .group(group)
+        case .paths(var element):
+          for stroke in element.strokes.indices { change(&element.strokes[stroke]) }
+          nodes[index] = .paths(element)
+        case .image, .unmodelled: continue
+        }
+      }
+    }
+    for section in sections.indices { visit(&sections[section].nodes) }
+  }
+}
