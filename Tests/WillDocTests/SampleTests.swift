@@ -51,6 +51,35 @@ struct SampleTests {
     #expect(result.stdout.contains("total  \(Self.names.count) files"))
   }
 
+  /// `27 361`: how willdoc groups digits.
+  func grouped(_ value: Int) -> String {
+    var text = ""
+    for (index, digit) in String(value).reversed().enumerated() {
+      if index > 0 && index % 3 == 0 { text.append(" ") }
+      text.append(digit)
+    }
+    return String(text.reversed())
+  }
+
+  /// `--quiet` prints one line per file whose counts are the document's, then the total.
+  @Test func inspectQuietOneLinePerFile() throws {
+    let result = try WillDocRunner.run(["inspect", "--quiet"] + Self.names, in: Self.directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == Self.names.count + 1)
+    for (name, line) in zip(Self.names, lines) {
+      let document = try WillDocument(bytes: try ExternalSamples.bytes(name))
+      let points = document.strokes.reduce(0) { $0 + $1.pointCount }
+      let fields = line.split(separator: "  ", omittingEmptySubsequences: true)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+      #expect(fields.first == name)
+      #expect(fields.dropFirst().first == document.container.rawValue)
+      #expect(fields.contains("\(grouped(document.strokes.count)) strokes"), "\(line)")
+      #expect(fields.contains { $0.hasPrefix("\(grouped(points)) point") }, "\(line)")
+    }
+    #expect(lines.last?.hasPrefix("total  \(Self.names.count) files") == true)
+  }
+
   /// The JSON follows the schema and holds exactly the oracle's values.
   @Test(arguments: names)
   func dumpJSONMatchesOracle(_ name: String) throws {

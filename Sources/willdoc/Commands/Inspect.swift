@@ -7,11 +7,15 @@ struct Inspect: ParsableCommand {
     abstract: "Summarise WILL documents: container, producer, ink, colours, parts, warnings.",
     discussion: """
       Prints a few aligned lines per file; with several files, one block each and then a total. \
-      Exit status: 0, or 1 when a document is invalid, 2 when one cannot be read.
+      With --quiet, one line per file (for batches of notes). Exit status: 0, or 1 when a document is invalid, 2 when one cannot be read.
       """)
 
   @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))
   var files: [String]
+
+  @Flag(
+    name: .shortAndLong, help: "One line per file: container, sections, strokes, points, warnings.")
+  var quiet = false
 
   @OptionGroup var colorOptions: ColorOptions
   @OptionGroup var limitOptions: LimitOptions
@@ -21,32 +25,43 @@ struct Inspect: ParsableCommand {
     let limits = limitOptions.limits
     var status = ExitStatus.ok
     var totals = (files: 0, strokes: 0, points: 0, warnings: 0, failed: 0)
+    var quietRows: [[String]] = []
     for (index, name) in files.enumerated() {
-      if index > 0 { print("") }
+      if index > 0 && !quiet { print("") }
       do throws(WillError) {
         let (input, document) = try InputFile.document(name, limits: limits)
         let warnings = document.validate().count
         let summary = DocumentSummary(document)
+        totals.files += 1
+        totals.strokes += summary.strokes
+        totals.points += summary.points
+        totals.warnings += warnings
+        if quiet {
+          quietRows.append(
+            Self.quietRow(input: input, document: document, summary: summary, warnings: warnings))
+          continue
+        }
         for line in Self.report(
           input: input, document: document, summary: summary, warnings: warnings, style: style,
           limits: limits)
         {
           print(line)
         }
-        totals.files += 1
-        totals.strokes += summary.strokes
-        totals.points += summary.points
-        totals.warnings += warnings
       } catch {
-        print(style.bold(name))
-        print("  " + style.red("error") + "  " + error.description)
         printError(errorLine(file: name, error))
         status = max(status, ExitStatus.of(error))
         totals.failed += 1
+        if quiet {
+          quietRows.append([name, "error", "\(error.kind.code): \(error.description)"])
+          continue
+        }
+        print(style.bold(name))
+        print("  " + style.red("error") + "  " + error.description)
       }
     }
+    if quiet { for line in Self.quietLines(quietRows) { print(line) } }
     if files.count > 1 {
-      print("")
+      if !quiet { print("") }
       var line =
         "total  \(files.count) files  \(Format.count(totals.strokes)) strokes  "
         + "\(Format.count(totals.points)) points  \(Format.count(totals.warnings)) warnings"
@@ -54,6 +69,33 @@ struct Inspect: ParsableCommand {
       print(style.bold(line))
     }
     if status != ExitStatus.ok { throw ExitCode(status) }
+  }
+
+  /// The `--quiet` line of one file: name, container, and the counts.
+  static func quietRow(
+    input: InputFile, document: WillDocument, summary: DocumentSummary, warnings: Int
+  ) -> [String] {
+    [
+      input.displayName, document.container.rawValue,
+      Format.plural(summary.sections.count, "section"), Format.plural(summary.strokes, "stroke"),
+      Format.plural(summary.points, "point"), Format.plural(warnings, "warning"),
+    ]
+  }
+
+  /// Aligns the `--quiet` rows; an unreadable file's row (`name`, `error`, message) is aligned
+  /// by its name only, so a long message does not widen the count columns.
+  static func quietLines(_ rows: [[String]]) -> [String] {
+    let nameWidth = rows.map { $0[0].count }.max() ?? 0
+    func padded(_ name: String) -> String {
+      name + String(repeating: " ", count: nameWidth - name.count)
+    }
+    let documents = rows.filter { $0[1] != "error" }
+    var table = TextTable(rows: documents.map { [padded($0[0])] + $0.dropFirst() })
+    table.rightAligned = [2, 3, 4, 5]
+    var documentLines = table.lines().makeIterator()
+    return rows.map { row in
+      row[1] == "error" ? "\(padded(row[0]))  error  \(row[2])" : documentLines.next() ?? ""
+    }
   }
 
   /// The lines of one file's block.
@@ -134,12 +176,15 @@ struct Inspect: ParsableCommand {
 
     lines.append("")
     let sections = TextTable(
-      header: ["section", "part", "page", "paths", "strokes", "points", "ink bounds"],
+      header: [
+        "section", "part", "page", "background", "paths", "strokes", "points", "ink bounds",
+      ],
       rows: summary.sections.map { section in
         [
           "\(section.index)", section.part ?? "-",
           section.pageSize.map { "\(Format.number($0.width)) × \(Format.number($0.height))" }
             ?? "-",
+          section.background.map { "\($0)" } ?? "-",
           "\(section.pathsElements)", Format.count(section.strokes), Format.count(section.points),
           section.bounds.map(boundsText) ?? "-",
         ]

@@ -30,6 +30,11 @@ enum Format {
     return (value < 0 ? "-" : "") + result
   }
 
+  /// A count and its noun, plural unless the count is one (`1 section`, `27 361 points`).
+  static func plural(_ value: Int, _ noun: String) -> String {
+    "\(count(value)) \(noun)\(value == 1 ? "" : "s")"
+  }
+
   /// `1 234 bytes`, `12.3 KiB`.
   static func bytes(_ value: Int) -> String {
     value < 10_240 ? "\(count(value)) B" : number(Double(value) / 1024, digits: 1) + " KiB"

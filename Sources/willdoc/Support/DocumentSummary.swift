@@ -8,6 +8,8 @@ struct DocumentSummary {
     var index: Int
     var part: String?
     var pageSize: (width: Double, height: Double)?
+    /// The fill of the page's background rect, if it has one.
+    var background: InkColor?
     var pathsElements: Int
     var strokes: Int
     var points: Int
@@ -55,7 +57,7 @@ struct DocumentSummary {
     for (sectionIndex, section) in document.sections.enumerated() {
       var summary = SectionSummary(
         index: sectionIndex, part: section.partName, pageSize: section.pageSize,
-        pathsElements: 0, strokes: 0, points: 0, bounds: nil)
+        background: section.background, pathsElements: 0, strokes: 0, points: 0, bounds: nil)
       for (element, transform) in section.pathsElements {
         summary.pathsElements += 1
         for stroke in element.strokes {
