@@ -1,5 +1,5 @@
 /// Encodes strokes into a paths stream, in the spirit of the WILL SDK's `WCMInkEncoder`:
-/// call ``encode(_:precision:)`` for each stroke, then take ``bytes``.
+/// call ``encode(_:precision:)-method`` for each stroke, then take ``bytes``.
 ///
 /// ```swift
 /// var encoder = InkEncoder()

@@ -97,15 +97,15 @@ public struct Stroke: Sendable, Hashable, Codable {
   /// Creates a stroke from interleaved values, as the WILL SDK's stroke builders produce them.
   ///
   /// - Parameters:
-  ///   - points: `layout.stride` values per point.
-  ///   - layout: Which channels `points` holds.
+  ///   - values: `layout.stride` values per point.
+  ///   - layout: Which channels `values` holds.
   ///   - width: The constant width, used when `layout` has no width channel.
   ///   - color: The stroke's colour. With an alpha channel, each point's colour is this RGB
   ///     with alpha `floor(a · 255 + 0.5)`.
   ///   - startParameter: ts.
   ///   - endParameter: tf.
   ///   - blendMode: The compositing mode.
-  /// - Precondition: `points.count` is a multiple of `layout.stride`.
+  /// - Precondition: `values.count` is a multiple of `layout.stride`.
   public init(
     points values: [Double], layout: StrokeLayout, width: Double? = nil,
     color: InkColor = .black, startParameter: Float = 0, endParameter: Float = 1,
