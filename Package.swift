@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "InkCodec", targets: ["InkCodec"]),
     .library(name: "InkRender", targets: ["InkRender"]),
+    .library(name: "InkInput", targets: ["InkInput"]),
     .executable(name: "willdoc", targets: ["willdoc"]),
   ],
   dependencies: [
@@ -16,6 +17,7 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "InkCodec", dependencies: ["CLibzip", "CZlib"]),
     .target(name: "InkRender", dependencies: ["InkCodec", "CZlib"]),
+    .target(name: "InkInput", dependencies: ["InkCodec"]),
     .executableTarget(
       name: "willdoc",
       dependencies: [
@@ -46,6 +48,7 @@ let package = Package(
       resources: [.copy("Expected")]
     ),
     .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec"]),
+    .testTarget(name: "InkInputTests", dependencies: ["InkInput", "InkCodec"]),
     .testTarget(
       name: "WillDocTests",
       dependencies: ["InkCodec", "InkTestSupport"],
