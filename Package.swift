@@ -35,7 +35,7 @@ let package = Package(
       name: "FuzzOPC", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzOPC"),
     .executableTarget(
       name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
-    .target(name: "SampleGenerator", dependencies: ["InkCodec"]),
+    .target(name: "SampleGenerator", dependencies: ["InkCodec", "InkInput"]),
     .executableTarget(
       name: "make-samples", dependencies: ["InkCodec", "SampleGenerator"],
       path: "Tools/make-samples"),

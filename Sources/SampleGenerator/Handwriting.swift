@@ -1,4 +1,5 @@
 import InkCodec
+import InkInput
 
 /// SplitMix64: a small, fully specified generator, so the same seed gives the same samples
 /// on every platform and Swift version (the standard library's `random(in:using:)` is not
@@ -30,12 +31,14 @@ public struct SampleRandom: RandomNumberGenerator, Sendable {
   public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
-/// A simple deterministic motor model that writes words, scribbles, dots and long strokes as
-/// Catmull-Rom control points with per-point widths, the way a pen app's path builder would.
+/// A simple deterministic motor model that writes words, scribbles, dots and long strokes the
+/// way a hand moves a pen, and turns the pen samples into strokes through InkInput's
+/// ``PathBuilder``, as a pen app would.
 ///
 /// Each letter is a few key-point strokes in a one-unit em box (y grows downwards, the x-height
 /// band is 0.5…1). The pen moves between key points along a Catmull-Rom curve with a
-/// minimum-jerk speed profile, sampled at a fixed rate; the width falls as the speed rises.
+/// minimum-jerk speed profile, reported at 120–240 Hz; the builder thins the line as the pen
+/// speeds up.
 /// Every stroke repeats its first and last control point, as real files do.
 public struct MotorModel: Sendable {
   /// The seeded source of all variation.
@@ -114,13 +117,44 @@ public struct MotorModel: Sendable {
     return strokes
   }
 
-  /// A dot: four identical control points with a constant width.
+  /// The path builder a pen app would use: thinner as the pen speeds up, resampled every
+  /// 2.5 units, smoothed.
+  public var penConfiguration: PathBuilder.Configuration {
+    PathBuilder.Configuration(
+      driver: .speed(0...450),
+      width: PropertyConfiguration(
+        minValue: minWidth, maxValue: maxWidth, function: .power(1.2), flip: true),
+      spacing: 2.5)
+  }
+
+  /// Feeds pen samples through a ``PathBuilder`` and returns the finished stroke.
+  /// `position(τ)` gives the pen at normalised time τ in 0…1; the digitiser reports it at a
+  /// seeded rate of 120–240 Hz with a little timing and position jitter.
+  mutating func penStroke(
+    duration: Double, configuration: PathBuilder.Configuration? = nil,
+    _ position: (Double) -> (Double, Double)
+  ) -> Stroke {
+    let rate = random.uniform(120, 240)
+    let events = max(1, Int(duration * rate))
+    var builder = PathBuilder(configuration: configuration ?? penConfiguration)
+    for index in 0...events {
+      let tau = Double(index) / Double(events)
+      var (x, y) = position(tau)
+      var time = tau * duration
+      let phase: InputPhase = index == 0 ? .begin : index == events ? .end : .move
+      if phase == .move {
+        time += random.uniform(-0.0004, 0.0004)
+        x += random.uniform(-0.06, 0.06)
+        y += random.uniform(-0.06, 0.06)
+      }
+      _ = builder.add(point: InputPoint(x: x, y: y, timestamp: time), phase: phase)
+    }
+    return builder.stroke(precision: 2, color: color)
+  }
+
+  /// A dot: the pen touches down and lifts at one place.
   public mutating func dot(x: Double, y: Double) -> Stroke {
-    let width = random.uniform(maxWidth, maxWidth * 1.4)
-    let point = InkPoint(x: x, y: y)
-    return Stroke(
-      points: Array(repeating: point, count: 4), widths: Array(repeating: width, count: 4),
-      colors: [color])
+    penStroke(duration: random.uniform(0.03, 0.08)) { _ in (x, y) }
   }
 
   /// A loose loop scribble around a centre.
@@ -138,35 +172,46 @@ public struct MotorModel: Sendable {
     return trace(keys)
   }
 
-  /// A long stroke: a wandering line with `count` control points (including the repeated ends).
+  /// A long stroke: a wandering line with exactly `count` control points (including the
+  /// repeated ends), drawn at a steady pace and resampled every `step` units.
   public mutating func longStroke(
     startX: Double, startY: Double, count: Int, step: Double
   ) -> Stroke {
     precondition(count >= 4)
-    var points: [InkPoint] = []
-    var widths: [Double] = []
-    var x = startX
-    var y = startY
+    // The pen's course, in `step`-long pieces, with a slowly drifting heading.
+    var course: [(Double, Double)] = [(startX, startY)]
     var heading = random.uniform(0, 2 * Double.pi)
     var turn = 0.0
-    for _ in 0..<(count - 2) {
+    for _ in 0..<(count + 16) {
       turn = turn * 0.95 + random.uniform(-0.02, 0.02)
       heading += turn
-      let speed = step * random.uniform(0.7, 1.3)
-      x += speed * cos(heading)
-      y += speed * sin(heading)
-      points.append(InkPoint(x: x, y: y))
-      widths.append(width(forSpeed: speed / step / 1.3))
+      let (x, y) = course[course.count - 1]
+      course.append((x + step * cos(heading), y + step * sin(heading)))
     }
-    points.insert(points[0], at: 0)
-    widths.insert(widths[0], at: 0)
-    points.append(points[points.count - 1])
-    widths.append(widths[widths.count - 1])
-    return Stroke(points: points, widths: widths, colors: [color])
+    var configuration = penConfiguration
+    configuration.spacing = step
+    let pieces = Double(course.count - 1)
+    let pace = random.uniform(0.8, 1.2)
+    var stroke = penStroke(
+      duration: pieces * step / (200 * pace), configuration: configuration
+    ) { tau in
+      let position = tau * pieces
+      let index = min(Int(position), course.count - 2)
+      let f = position - Double(index)
+      let (a, b) = (course[index], course[index + 1])
+      return (a.0 + f * (b.0 - a.0), a.1 + f * (b.1 - a.1))
+    }
+    // Exactly `count` control points: cut the path and repeat its new last point.
+    if stroke.pointCount > count {
+      stroke.points = Array(stroke.points[..<(count - 1)]) + [stroke.points[count - 2]]
+      stroke.widths = Array(stroke.widths[..<(count - 1)]) + [stroke.widths[count - 2]]
+    }
+    return stroke
   }
 
   /// Moves the pen through key points: a Catmull-Rom curve through them, walked with a
-  /// minimum-jerk speed profile and sampled at a fixed rate.
+  /// minimum-jerk speed profile at a handwriting pace, reported at 120–240 Hz and built into
+  /// a stroke by the pen's ``PathBuilder``.
   public mutating func trace(_ keys: [(Double, Double)]) -> Stroke {
     // A dense polyline along the curve through the keys, with its cumulative length.
     let padded = [keys[0]] + keys + [keys[keys.count - 1]]
@@ -194,35 +239,20 @@ public struct MotorModel: Sendable {
       lengths.append(lengths[index - 1] + (dx * dx + dy * dy).squareRoot())
     }
     let total = lengths[lengths.count - 1]
-    // About one sample per 2.5 units of path, at least 3; the pen speeds up mid-stroke.
-    let samples = max(3, Int(total / 2.5) + random.below(3))
-    var points: [InkPoint] = []
-    var widths: [Double] = []
+    let averageSpeed = random.uniform(140, 240)
     var cursor = 0
-    for sample in 0...samples {
-      let time = Double(sample) / Double(samples)
-      let s = time * time * time * (10 - 15 * time + 6 * time * time)
+    return penStroke(duration: max(0.04, total / averageSpeed)) { tau in
+      // Minimum jerk: the pen starts and stops at rest and is fastest mid-stroke.
+      let s = tau * tau * tau * (10 - 15 * tau + 6 * tau * tau)
       let target = s * total
       while cursor < lengths.count - 2 && lengths[cursor + 1] < target { cursor += 1 }
       let span = lengths[cursor + 1] - lengths[cursor]
       let f = span > 0 ? (target - lengths[cursor]) / span : 0
-      let x = dense[cursor].0 + f * (dense[cursor + 1].0 - dense[cursor].0)
-      let y = dense[cursor].1 + f * (dense[cursor + 1].1 - dense[cursor].1)
-      // Minimum-jerk speed, 0 at the ends and 1.875 at the middle; normalised to 0…1.
-      let speed = 30 * time * time * (1 - time) * (1 - time) / 1.875
-      points.append(InkPoint(x: x, y: y))
-      widths.append(width(forSpeed: speed))
+      return (
+        dense[cursor].0 + f * (dense[cursor + 1].0 - dense[cursor].0),
+        dense[cursor].1 + f * (dense[cursor + 1].1 - dense[cursor].1)
+      )
     }
-    points.insert(points[0], at: 0)
-    widths.insert(widths[0], at: 0)
-    points.append(points[points.count - 1])
-    widths.append(widths[widths.count - 1])
-    return Stroke(points: points, widths: widths, colors: [color])
-  }
-
-  mutating func width(forSpeed speed: Double) -> Double {
-    let clamped = min(1, max(0, speed))
-    return maxWidth - (maxWidth - minWidth) * clamped + random.uniform(-0.05, 0.05)
   }
 
   /// Splits a stroke the way an eraser does: two fragments, the first ending at `tf` inside

@@ -17,8 +17,10 @@ extension SampleGenerator {
       This README and `golden/manifest.txt` are generated too.
 
       Handwriting comes from `MotorModel`: letters as key-point strokes in an em box, traced along
-      a Catmull-Rom curve with a minimum-jerk speed profile, sampled at a fixed rate, width falling
-      with speed; every stroke repeats its first and last control point like real files. OPC files
+      a Catmull-Rom curve with a minimum-jerk speed profile and reported as pen samples at a seeded
+      120–240 Hz with a little jitter; InkInput's `PathBuilder` turns the samples into strokes the
+      way a pen app does (resampled by distance, width falling with speed, smoothed, first and last
+      control points repeated like real files). OPC files
       are written by `WillDocument.serialized(container:options:)` at Deflate level 9.
 
       ## valid/
