@@ -21,7 +21,8 @@ let package = Package(
     .executableTarget(
       name: "willdoc",
       dependencies: [
-        "InkCodec", "InkRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "InkCodec", "InkRender", "SampleGenerator",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // libFuzzer targets: `Tools/fuzz` builds them with -sanitize=fuzzer,address; a plain build

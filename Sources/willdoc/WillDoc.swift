@@ -8,7 +8,8 @@ struct WillDoc: ParsableCommand {
 
   static let configuration = CommandConfiguration(
     commandName: "willdoc",
-    abstract: "Inspect, dump, validate, re-encode and render Wacom WILL ink documents.",
+    abstract:
+      "Inspect, dump, validate, re-encode, render, salvage and synthesize Wacom WILL ink documents.",
     discussion: """
       Every command reads a path, or - for standard input. Files written with -o are written \
       atomically and never over the input unless --in-place is given.
@@ -17,6 +18,8 @@ struct WillDoc: ParsableCommand {
       2 an unreadable input (not a WILL file, or an I/O error), 64 a usage error.
       """,
     version: "willdoc \(version)",
-    subcommands: [Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self, Salvage.self]
+    subcommands: [
+      Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self, Salvage.self, Synth.self,
+    ]
   )
 }

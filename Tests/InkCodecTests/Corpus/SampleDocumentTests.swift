@@ -242,26 +242,12 @@ import Testing
 
   // MARK: The independent oracle
 
-  static let oracleScript = Fixtures.packageRoot.appendingPathComponent("Tools/oracle")
-  static let oracleAvailable = FileManager.default.fileExists(
-    atPath: Fixtures.packageRoot.appendingPathComponent("../shared/tools/oracle").path)
-
   @Test(
-    .enabled(if: oracleAvailable, "../shared/tools/oracle is absent"),
+    .enabled(if: Oracle.isAvailable, "../shared/tools/oracle is absent"),
     arguments: validNames)
   func oracleReadsTheSameStrokes(name: String) throws {
     let document = try WillDocument(bytes: Self.bytes("valid/" + name))
-    let process = Process()
-    process.executableURL = Self.oracleScript
-    process.arguments = [Self.folder.appendingPathComponent("valid/" + name).path, "--raw"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "oracle failed on \(name)")
-    let oracle = try JSONDecoder().decode(OracleDocument.self, from: data)
+    let oracle = try Oracle.read(Self.folder.appendingPathComponent("valid/" + name))
     try OracleComparison.expect(document.strokes, equal: oracle.allStrokes, sample: name)
   }
 }

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import InkCodec
+import SampleGenerator
+
+/// `willdoc synth --seed N --strokes K -o out.will`: synthetic handwritten notes.
+struct Synth: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Write synthetic handwritten notes: seeded, deterministic test documents.",
+    discussion: """
+      Words, dots, scribbles, underlines and erased fragments (ts/tf), traced by a simple \
+      motor model, reported as 120-240 Hz pen samples and built into strokes by InkInput's \
+      path builder, on 592 x 864 pages (a new page when one is full). The same seed and \
+      options always give the same bytes.
+      """)
+
+  @Option(help: "The random seed.")
+  var seed: UInt64 = 2015
+
+  @Option(help: "How many strokes to write.")
+  var strokes: Int = 200
+
+  @Option(help: "The container: opc, riff or raw.")
+  var container: ContainerKind = .opc
+
+  @Option(help: "The decimal precision of the stored values, 0...8.")
+  var precision: Int = 2
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
+  var output: String
+
+  @Flag(help: "Allow replacing an existing file.")
+  var force = false
+
+  func validate() throws {
+    guard (0...1_000_000).contains(strokes) else {
+      throw ValidationError("--strokes must be between 0 and 1000000")
+    }
+    guard (0...8).contains(precision) else {
+      throw ValidationError("--precision must be between 0 and 8")
+    }
+    if output != "-", !force, FileManager.default.fileExists(atPath: output) {
+      throw ValidationError("\(output) exists; add --force to replace it")
+    }
+  }
+
+  func run() throws {
+    let document = SampleGenerator.synthesizedNotes(
+      seed: seed, strokes: strokes, precision: precision)
+    let bytes = try reportingErrors(file: output) { () throws(WillError) in
+      try document.serialized(container: container, options: WriteOptions(deflateLevel: 9))
+    }
+    try reportingErrors(file: output) { () throws(WillError) in
+      if output == "-" {
+        FileHandle.standardOutput.write(Data(bytes))
+      } else {
+        try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: output))
+      }
+    }
+    if output != "-" {
+      let points = document.strokes.reduce(0) { $0 + $1.pointCount }
+      print(
+        "wrote \(output)  \(container.rawValue)  \(Format.plural(document.sections.count, "section"))  "
+          + "\(Format.plural(document.strokes.count, "stroke"))  \(Format.plural(points, "point"))  "
+          + "\(Format.count(bytes.count)) bytes")
+    }
+  }
+}
