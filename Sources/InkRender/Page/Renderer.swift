@@ -317,10 +317,19 @@ struct Painter {
     let base = px.baseAddress! + offset
     let scale = SIMD4<Float>(repeating: 255)
     let toUnit = SIMD4<Float>(repeating: 1.0 / 255)
+    // An opaque source-over stroke replaces fully covered pixels with its colour: the same
+    // bytes the formula rounds to, without reading the pixel.
+    let replaces = s.w >= 1 && { if case .sourceOver = op { true } else { false } }()
+    let t = s * scale + 0.5
+    let solid = SIMD4<UInt8>(UInt8(t.x), UInt8(t.y), UInt8(t.z), UInt8(t.w))
     for i in 0..<coverage.count {
       let c = coverage[i]
       if c <= 0 { continue }
       let p = base + 4 * i
+      if replaces && c >= 1 {
+        UnsafeMutableRawPointer(p).storeBytes(of: solid, as: SIMD4<UInt8>.self)
+        continue
+      }
       let d = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * toUnit
       let r: SIMD4<Float>
       if case .sourceOver = op {
