@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "InkCodec", targets: ["InkCodec"]),
     .library(name: "InkRender", targets: ["InkRender"]),
     .library(name: "InkInput", targets: ["InkInput"]),
+    // The deterministic sample generator, for the benchmark package's inputs.
+    .library(name: "SampleGenerator", targets: ["SampleGenerator"]),
     .executable(name: "willdoc", targets: ["willdoc"]),
   ],
   dependencies: [
