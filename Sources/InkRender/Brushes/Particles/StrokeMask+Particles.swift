@@ -19,8 +19,8 @@ struct FillTiling {
 extension StrokeMask {
   /// Adds one particle's coverage.
   ///
-  /// Each pixel averages `n × n` samples of the rotated shape (n = 4 for particles under 3
-  /// pixels, 2 under 8, otherwise 1), read from the mipmap level that matches the sample
+  /// Each pixel averages `n × n` samples of the rotated shape (n = 4 for particles under 8
+  /// pixels, 2 under 16, otherwise 1), read from the mipmap level that matches the sample
   /// spacing, so small particles neither vanish between pixel centres nor alias.
   mutating func stamp(_ p: Particle, brush: ParticleBrush, tiling: FillTiling?) {
     guard p.size > 0, p.alpha > 0, p.x.isFinite, p.y.isFinite, p.size.isFinite else { return }
@@ -33,7 +33,7 @@ extension StrokeMask {
       return
     }
     touch(x0: x0, y0: y0, x1: x1, y1: y1)
-    let n = p.size < 3 ? 4 : (p.size < 8 ? 2 : 1)
+    let n = p.size < 8 ? 4 : (p.size < 16 ? 2 : 1)
     let level = brush.shape.level(forFootprint: 1 / (Double(n) * p.size))
     let cosA = cos(p.angle) / p.size
     let sinA = sin(p.angle) / p.size
