@@ -8,7 +8,9 @@ struct RenderBrushTests {
   static let handwriting = Fixtures.packageRoot.appendingPathComponent(
     "SampleDocuments/valid/handwriting-opc.will")
 
-  static func render(_ input: URL, _ extra: [String], in directory: TemporaryDirectory, as name: String)
+  static func render(
+    _ input: URL, _ extra: [String], in directory: TemporaryDirectory, as name: String
+  )
     throws -> (WillDocRunner.Result, [UInt8])
   {
     let out = directory.file(name)
@@ -36,7 +38,8 @@ struct RenderBrushTests {
     #expect(images["particle"] != images["solid"])
     #expect(images["hair"] != images["solid"])
     #expect(images["hair"] != images["particle"])
-    let (_, solid) = try Self.render(Self.handwriting, ["--brush", "solid"], in: directory, as: "s.png")
+    let (_, solid) = try Self.render(
+      Self.handwriting, ["--brush", "solid"], in: directory, as: "s.png")
     #expect(solid == solidDefault)
   }
 

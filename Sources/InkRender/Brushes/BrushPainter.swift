@@ -27,7 +27,8 @@ struct BrushPainter {
   static func seed(of stroke: Stroke, layer: Int, index: Int) -> UInt64 {
     if let seed = stroke.particlesRandomSeed { return UInt64(seed) }
     // Stored seeds are 32-bit; bit 63 keeps derived seeds apart from them.
-    return 1 << 63 | UInt64(truncatingIfNeeded: layer) << 32 | UInt64(UInt32(truncatingIfNeeded: index))
+    return 1 << 63 | UInt64(truncatingIfNeeded: layer) << 32
+      | UInt64(UInt32(truncatingIfNeeded: index))
   }
 
   static func paint(

@@ -175,10 +175,10 @@ public enum Renderer {
     return result
   }
 
-  /// Draws a page onto a new canvas.
+  /// Draws a page onto a new canvas, with ``RenderOptions/brush``.
   /// - Parameters:
   ///   - page: The page.
-  ///   - options: Scale, tolerance and default width.
+  ///   - options: Scale, tolerance, default width and brush.
   /// - Returns: The canvas, `ceil(frame × scale)` pixels (see
   ///   ``RenderOptions/effectiveScale(width:height:)``), filled with the background.
   public static func renderCanvas(_ page: RenderPage, options: RenderOptions = RenderOptions())

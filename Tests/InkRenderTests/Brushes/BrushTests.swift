@@ -47,7 +47,9 @@ struct BrushTests {
   /// The alpha of each column, summed over the rows.
   static func columnInk(_ canvas: Canvas) -> [Double] {
     (0..<canvas.width).map { x in
-      (0..<canvas.height).reduce(0.0) { $0 + Double(canvas.pixels[($1 * canvas.width + x) * 4 + 3]) }
+      (0..<canvas.height).reduce(0.0) {
+        $0 + Double(canvas.pixels[($1 * canvas.width + x) * 4 + 3])
+      }
     }
   }
 
@@ -126,7 +128,8 @@ struct BrushTests {
   }
 
   @Test func theSolidBrushIsTheDefault() {
-    let page = RenderPage(width: 140, height: 40, layers: [RenderLayer(strokes: [Self.line(width: 5)])])
+    let page = RenderPage(
+      width: 140, height: 40, layers: [RenderLayer(strokes: [Self.line(width: 5)])])
     #expect(RenderOptions().brush == .solid)
     #expect(Renderer.renderCanvas(page) == Self.render([Self.line(width: 5)], brush: .solid))
   }
@@ -178,8 +181,11 @@ struct BrushTests {
     #expect(hairs(azimuth: Double.pi, altitude: 0.5).allSatisfy { $0.tipX < $0.rootX })
     #expect(hairs(azimuth: Double.pi / 2, altitude: 0.5).allSatisfy { $0.tipY > $0.rootY })
     func meanLength(_ hairs: [Hair]) -> Double {
-      hairs.map { (($0.tipX - $0.rootX) * ($0.tipX - $0.rootX) + ($0.tipY - $0.rootY) * ($0.tipY - $0.rootY)).squareRoot() }
-        .reduce(0, +) / Double(hairs.count)
+      hairs.map {
+        (($0.tipX - $0.rootX) * ($0.tipX - $0.rootX) + ($0.tipY - $0.rootY) * ($0.tipY - $0.rootY))
+          .squareRoot()
+      }
+      .reduce(0, +) / Double(hairs.count)
     }
     let flat = meanLength(hairs(azimuth: 0, altitude: 0))
     let upright = meanLength(hairs(azimuth: 0, altitude: Double.pi / 2))

@@ -253,7 +253,9 @@ public enum PNGDecoder {
             // An index past the palette is an error for libpng; here it draws transparent black.
             let i = Int(raw[s])
             if i < entries {
-              (out[o], out[o + 1], out[o + 2]) = (palette[3 * i], palette[3 * i + 1], palette[3 * i + 2])
+              (out[o], out[o + 1], out[o + 2]) = (
+                palette[3 * i], palette[3 * i + 1], palette[3 * i + 2]
+              )
               out[o + 3] = transparency.map { i < $0.count ? $0[i] : 255 } ?? 255
             } else {
               (out[o], out[o + 1], out[o + 2], out[o + 3]) = (0, 0, 0, 0)
