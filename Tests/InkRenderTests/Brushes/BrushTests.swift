@@ -240,4 +240,34 @@ struct BrushTests {
     let canvas = Self.render([Self.line(width: 3, paint: 0)], brush: .particle, paints: [paint])
     #expect(canvas.pixels.contains { $0 != 0 })
   }
+
+  @Test func hostileHairSamplesStayBounded() {
+    // Zero width over a huge distance: no hair, and the tuft walk stops at its cap.
+    let far = [
+      HairSample(x: 0, y: 0, force: 1, azimuth: 0, altitude: 0, width: 0),
+      HairSample(x: 1e150, y: 0, force: 1, azimuth: 0, altitude: 0, width: 0),
+    ]
+    var count = 0
+    HairBrush().hairs(far, seed: 1) { _ in count += 1 }
+    #expect(count == 0)
+    // Huge widths far off the canvas: drawn (clipped) without trapping.
+    let wide = [
+      HairSample(x: -1e12, y: 5, force: 1, azimuth: 0.3, altitude: 0, width: 1e9),
+      HairSample(x: 1e12, y: 5, force: .nan, azimuth: .infinity, altitude: .nan, width: 1e9),
+    ]
+    var canvas = Canvas(width: 16, height: 16)
+    HairBrush().paint(wide, color: .black, seed: 2, on: &canvas)
+    var page = RenderPage(
+      width: 40, height: 40,
+      layers: [
+        RenderLayer(
+          strokes: [Self.line(width: 3)], transform: .scale(x: 1e200, y: 1e200))
+      ])
+    page.paints = []
+    var options = RenderOptions()
+    options.brush = .particle
+    _ = Renderer.renderCanvas(page, options: options)
+    options.brush = .hair
+    _ = Renderer.renderCanvas(page, options: options)
+  }
 }

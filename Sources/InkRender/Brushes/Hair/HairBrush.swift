@@ -145,7 +145,8 @@ public struct HairBrush: Sendable, Hashable {
     mask.composite(color: color, blendMode: blendMode, on: &canvas)
   }
 
-  /// The most hairs one stroke may have, so hostile widths cannot make drawing run for ever.
+  /// The most hairs (and tufts) one stroke may have, so hostile widths and lengths cannot make
+  /// drawing run for ever.
   static let maximumHairsPerStroke = 1 << 20
 
   /// Walks the samples and reports every hair, in order. Per hair the generator draws four
@@ -154,7 +155,10 @@ public struct HairBrush: Sendable, Hashable {
     guard let first = samples.first else { return }
     var random = BrushRandom(seed: seed)
     var emitted = 0
+    // Tufts count too: zero-width samples draw no hair but still cost a step.
+    var tufts = 0
     func tuft(_ s: HairSample) {
+      tufts += 1
       let width = s.width.isFinite ? max(s.width, 0) : 0
       guard width > 0, s.x.isFinite, s.y.isFinite, s.azimuth.isFinite else { return }
       let altitude = s.altitude.isFinite ? min(max(s.altitude, 0), Double.pi / 2) : Double.pi / 4
@@ -184,7 +188,8 @@ public struct HairBrush: Sendable, Hashable {
       let length = (dx * dx + dy * dy).squareRoot()
       guard length.isFinite else { return }
       while nextAt <= travelled + length {
-        guard emitted < HairBrush.maximumHairsPerStroke else { return }
+        guard emitted < HairBrush.maximumHairsPerStroke, tufts < HairBrush.maximumHairsPerStroke
+        else { return }
         let t = length > 0 ? (nextAt - travelled) / length : 0
         let s = HairBrush.interpolate(a, b, t)
         tuft(s)

@@ -23,12 +23,13 @@ extension StrokeMask {
   /// pixels, 2 under 16, otherwise 1), read from the mipmap level that matches the sample
   /// spacing, so small particles neither vanish between pixel centres nor alias.
   mutating func stamp(_ p: Particle, brush: ParticleBrush, tiling: FillTiling?) {
-    guard p.size > 0, p.alpha > 0, p.x.isFinite, p.y.isFinite, p.size.isFinite else { return }
+    // Finite but far-off values (a hostile transform) would not convert to Int.
+    guard p.size > 0, p.alpha > 0, abs(p.x) < 1e9, abs(p.y) < 1e9, p.size < 1e9 else { return }
     let reach = p.size * 0.7072  // half the diagonal: the square's reach at any angle
     let x0 = max(0, Int((p.x - reach).rounded(.down)))
     let y0 = max(0, Int((p.y - reach).rounded(.down)))
-    let x1 = min(width - 1, Int(min((p.x + reach).rounded(.down), 1e9)))
-    let y1 = min(height - 1, Int(min((p.y + reach).rounded(.down), 1e9)))
+    let x1 = min(width - 1, Int((p.x + reach).rounded(.down)))
+    let y1 = min(height - 1, Int((p.y + reach).rounded(.down)))
     guard x0 <= x1, y0 <= y1, p.x - reach < Double(width), p.y - reach < Double(height) else {
       return
     }
