@@ -50,7 +50,7 @@ let package = Package(
       dependencies: ["InkCodec", "InkTestSupport", "SampleGenerator"],
       resources: [.copy("Expected")]
     ),
-    .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec"]),
+    .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec", "InkInput"]),
     .testTarget(name: "InkInputTests", dependencies: ["InkInput", "InkCodec"]),
     .testTarget(
       name: "WillDocTests",

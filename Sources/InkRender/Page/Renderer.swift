@@ -175,10 +175,10 @@ public enum Renderer {
     return result
   }
 
-  /// Draws a page onto a new canvas.
+  /// Draws a page onto a new canvas, with ``RenderOptions/brush``.
   /// - Parameters:
   ///   - page: The page.
-  ///   - options: Scale, tolerance and default width.
+  ///   - options: Scale, tolerance, default width and brush.
   /// - Returns: The canvas, `ceil(frame × scale)` pixels (see
   ///   ``RenderOptions/effectiveScale(width:height:)``), filled with the background.
   public static func renderCanvas(_ page: RenderPage, options: RenderOptions = RenderOptions())
@@ -190,6 +190,10 @@ public enum Renderer {
     let height = max(
       1, min(options.maximumPixelCount / width, Int((frame.height * scale).rounded(.up))))
     var canvas = Canvas(width: width, height: height, background: page.background)
+    if options.brush != .solid {
+      BrushPainter.paint(page, frame: frame, scale: scale, options: options, on: &canvas)
+      return canvas
+    }
     var painter = Painter(width: width, height: height, tolerance: options.tolerance)
     prepare(page, frame: frame, scale: scale, options: options) { prepared in
       painter.paint(prepared, on: &canvas)
