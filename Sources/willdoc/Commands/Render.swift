@@ -157,13 +157,7 @@ struct Render: ParsableCommand {
       if path != "-", !outputOptions.inPlace, input != "-", isSameFile(input, path) {
         throw ValidationError("\(path) is the input file; add --in-place to replace it")
       }
-      try reportingErrors(file: path) { () throws(WillError) in
-        if path == "-" {
-          FileHandle.standardOutput.write(Data(bytes))
-        } else {
-          try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: path))
-        }
-      }
+      try writeOutput(bytes, to: path)
       if path != "-" {
         print("wrote \(path)  section \(index)  \(Format.count(bytes.count)) bytes")
       }
