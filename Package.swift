@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "InkCodec", targets: ["InkCodec"]),
     .library(name: "InkRender", targets: ["InkRender"]),
     .library(name: "InkInput", targets: ["InkInput"]),
+    // The deterministic sample generator, for the benchmark package's inputs.
+    .library(name: "SampleGenerator", targets: ["SampleGenerator"]),
     .executable(name: "willdoc", targets: ["willdoc"]),
   ],
   dependencies: [
@@ -48,7 +50,7 @@ let package = Package(
       dependencies: ["InkCodec", "InkTestSupport", "SampleGenerator"],
       resources: [.copy("Expected")]
     ),
-    .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec"]),
+    .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec", "InkInput"]),
     .testTarget(name: "InkInputTests", dependencies: ["InkInput", "InkCodec"]),
     .testTarget(
       name: "WillDocTests",

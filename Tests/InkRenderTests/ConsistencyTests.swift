@@ -56,3 +56,27 @@ struct ConsistencyTests {
     }
   }
 }
+
+/// Filling precomputed polygons draws what rendering the page draws.
+@Suite struct FillConsistencyTests {
+  @Test func fillingThePagePolygonsMatchesRenderCanvas() {
+    let strokes = [
+      Stroke(
+        points: [10, 10, 3, 10, 10, 3, 60, 40, 6, 110, 12, 2, 150, 60, 4, 150, 60, 4],
+        layout: .xyWidth, color: InkColor(red: 200, green: 30, blue: 60)),
+      Stroke(
+        points: [20, 70, 20, 70, 90, 20, 160, 75, 160, 75], layout: .xy, width: 5,
+        color: InkColor(red: 10, green: 90, blue: 200, alpha: 160)),
+    ]
+    let page = RenderPage(strokes: strokes, background: InkColor(red: 255, green: 255, blue: 255))
+    let options = RenderOptions(scale: 2)
+    let rendered = Renderer.renderCanvas(page, options: options)
+    let frame = Renderer.frame(of: page, options: options)
+    var filled = Canvas(width: rendered.width, height: rendered.height, background: page.background)
+    Renderer.fill(Renderer.polygons(of: page, frame: frame, options: options), on: &filled)
+    var worst = 0
+    for (a, b) in zip(rendered.pixels, filled.pixels) { worst = max(worst, abs(Int(a) - Int(b))) }
+    #expect(worst <= 1, "pixels differ by up to \(worst)")
+    #expect(rendered.pixels.contains { $0 < 128 })
+  }
+}

@@ -29,6 +29,8 @@ extension WillErrorKind {
     case .wrongContentType: "wrong-content-type"
     case .malformedXML: "malformed-xml"
     case .invalidAttribute: "invalid-attribute"
+    case .malformedImage: "malformed-image"
+    case .imageTooLarge: "image-too-large"
     case .unsupported: "unsupported"
     case .io: "io-error"
     }

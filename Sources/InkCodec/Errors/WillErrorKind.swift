@@ -64,6 +64,14 @@ public enum WillErrorKind: Sendable, Hashable {
   /// An SVG or XML attribute holds a value that cannot be parsed.
   case invalidAttribute(name: String, value: String)
 
+  // MARK: Images
+
+  /// An image (a particle paint's PNG texture) is malformed: a bad signature, chunk, CRC-32,
+  /// header value or compressed stream.
+  case malformedImage(String)
+  /// An image declares more pixels than a decoder accepts (a decompression bomb).
+  case imageTooLarge(width: Int, height: Int, maximumPixels: Int)
+
   // MARK: Other
 
   /// Valid WILL data that this library does not implement.
@@ -74,7 +82,7 @@ public enum WillErrorKind: Sendable, Hashable {
   /// The broad class of this kind of error.
   public var category: WillError.Category {
     switch self {
-    case .limitExceeded: .limitExceeded
+    case .limitExceeded, .imageTooLarge: .limitExceeded
     case .unsupportedPrecision, .unsupported: .unsupported
     case .io: .io
     case .nonFiniteValue, .valueTooLarge: .invalidInput
@@ -119,6 +127,9 @@ public enum WillErrorKind: Sendable, Hashable {
       "content type is \(found ?? "unknown"), expected \(expected)"
     case .malformedXML(let line, let message): "malformed XML at line \(line): \(message)"
     case .invalidAttribute(let name, let value): "invalid \(name)=\"\(value)\""
+    case .malformedImage(let why): "malformed image: \(why)"
+    case .imageTooLarge(let width, let height, let maximum):
+      "image is \(width) × \(height) pixels, more than the \(maximum) a decoder accepts"
     case .unsupported(let what): "unsupported: \(what)"
     case .io(let what): "I/O error: \(what)"
     }

@@ -53,6 +53,36 @@ extension Stroke {
       var x: Int64 = 0
       var y: Int64 = 0
       var index = 0
+      if let run = scan.data.singleRun {
+        // The common case, one packed chunk: read x and y together, no per-value closure.
+        var position = run.lowerBound
+        while index < pointCount {
+          let start = position
+          guard let rawX = VarintRuns.readValue(base, &position) else {
+            failure = scan.data.outOfRange(base, at: start, field: "data")
+            break
+          }
+          let middle = position
+          guard let rawY = VarintRuns.readValue(base, &position) else {
+            failure = scan.data.outOfRange(base, at: middle, field: "data")
+            break
+          }
+          x &+= Int64(ZigZag.decoded(rawX))
+          y &+= Int64(ZigZag.decoded(rawY))
+          guard x == Int64(Int32(truncatingIfNeeded: x)) else {
+            failure = WillError(.integerOverflow(channel: "data"), offset: start)
+            break
+          }
+          guard y == Int64(Int32(truncatingIfNeeded: y)) else {
+            failure = WillError(.integerOverflow(channel: "data"), offset: middle)
+            break
+          }
+          buffer[index] = InkPoint(x: Double(x) / scale, y: Double(y) / scale)
+          index &+= 1
+        }
+        initialized = failure == nil ? pointCount : 0
+        return
+      }
       var isY = false
       failure = scan.data.forEachValue(in: base, field: "data") { raw, _ in
         let delta = Int64(ZigZag.decoded(raw))

@@ -43,8 +43,21 @@ struct VarintRuns {
       if base[run.upperBound - 1] >= 0x80 {
         return WillError(.truncated(needed: 1, available: 0), offset: run.upperBound)
       }
+      // A varint ends at every byte without the continuation bit; count them 8 bytes at a
+      // time (this pass is a fifth of decoding when done byte by byte).
       var terminators = 0
-      for index in run where base[index] < 0x80 { terminators += 1 }
+      var index = run.lowerBound
+      let wordEnd = run.upperBound &- 8
+      while index <= wordEnd {
+        let word = UInt64(
+          littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        terminators &+= (~word & 0x8080_8080_8080_8080).nonzeroBitCount
+        index &+= 8
+      }
+      while index < run.upperBound {
+        if base[index] < 0x80 { terminators &+= 1 }
+        index &+= 1
+      }
       total += terminators
       return nil
     }
@@ -66,23 +79,8 @@ struct VarintRuns {
       let end = run.upperBound
       while index < end {
         let start = index
-        var byte = UInt32(base[index])
-        index &+= 1
-        var value = byte
-        if byte >= 0x80 {
-          value &= 0x7F
-          var shift: UInt32 = 7
-          repeat {
-            byte = UInt32(base[index])  // in bounds: the run ends on a terminator
-            index &+= 1
-            if shift == 28 && byte > 0x0F {
-              return WillError(
-                .valueOutOfRange(field: field, value: UInt64(value) | UInt64(byte & 0x7F) << 28),
-                offset: start)
-            }
-            value |= (byte & 0x7F) << shift
-            shift += 7
-          } while byte >= 0x80
+        guard let value = Self.readValue(base, &index) else {
+          return outOfRange(base, at: start, field: field)
         }
         if !body(value, start) {
           return WillError(.integerOverflow(channel: field), offset: start)
@@ -90,5 +88,39 @@ struct VarintRuns {
       }
       return nil
     }
+  }
+
+  /// The only run, when the field is one packed chunk (as every producer writes it).
+  var singleRun: Range<Int>? { rest.isEmpty ? first : nil }
+
+  /// Reads one 32-bit varint at `index` and moves past it, or returns `nil` (leaving `index`
+  /// somewhere inside it) when it does not fit 32 bits. The caller knows the run ends on a
+  /// terminator, so every byte read is in bounds.
+  @inline(__always)
+  static func readValue(_ base: UnsafeRawBufferPointer, _ index: inout Int) -> UInt32? {
+    var byte = UInt32(base[index])
+    index &+= 1
+    if byte < 0x80 { return byte }
+    var value = byte & 0x7F
+    var shift: UInt32 = 7
+    repeat {
+      byte = UInt32(base[index])
+      index &+= 1
+      if shift == 28 && byte > 0x0F { return nil }
+      value |= (byte & 0x7F) << shift
+      shift += 7
+    } while byte >= 0x80
+    return value
+  }
+
+  /// The error for a varint at `start` that does not fit 32 bits.
+  func outOfRange(_ base: UnsafeRawBufferPointer, at start: Int, field: String) -> WillError {
+    var value: UInt64 = 0
+    var index = start
+    for shift in stride(from: 0, through: 28, by: 7) {
+      value |= UInt64(base[index] & 0x7F) << UInt64(shift)
+      index += 1
+    }
+    return WillError(.valueOutOfRange(field: field, value: value), offset: start)
   }
 }

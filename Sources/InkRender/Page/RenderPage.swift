@@ -33,6 +33,9 @@ public struct RenderPage: Sendable, Hashable {
   public var layers: [RenderLayer]
   /// The space around the ink, in page units, when the page is fitted to the ink.
   public var margin: Double
+  /// The document's particle paints, which strokes select by ``Stroke/paintIndex`` when the
+  /// page is drawn with ``Brush/particle``.
+  public var paints: [ParticlesPaint] = []
 
   /// Creates a page.
   /// - Parameters:
@@ -74,6 +77,10 @@ public struct RenderOptions: Sendable, Hashable {
   /// hostile file can put anywhere) would need more is drawn at a smaller scale; so is a page
   /// more than 32,768 pixels wide or high.
   public var maximumPixelCount: Int
+  /// How strokes are drawn in PNG output and on a canvas (SVG and outlines are always solid).
+  public var brush: Brush = .solid
+  /// The hair brush's settings, for ``Brush/hair``.
+  public var hairBrush = HairBrush()
 
   /// Creates options.
   /// - Parameters:

@@ -175,10 +175,10 @@ public enum Renderer {
     return result
   }
 
-  /// Draws a page onto a new canvas.
+  /// Draws a page onto a new canvas, with ``RenderOptions/brush``.
   /// - Parameters:
   ///   - page: The page.
-  ///   - options: Scale, tolerance and default width.
+  ///   - options: Scale, tolerance, default width and brush.
   /// - Returns: The canvas, `ceil(frame × scale)` pixels (see
   ///   ``RenderOptions/effectiveScale(width:height:)``), filled with the background.
   public static func renderCanvas(_ page: RenderPage, options: RenderOptions = RenderOptions())
@@ -190,11 +190,26 @@ public enum Renderer {
     let height = max(
       1, min(options.maximumPixelCount / width, Int((frame.height * scale).rounded(.up))))
     var canvas = Canvas(width: width, height: height, background: page.background)
+    if options.brush != .solid {
+      BrushPainter.paint(page, frame: frame, scale: scale, options: options, on: &canvas)
+      return canvas
+    }
     var painter = Painter(width: width, height: height, tolerance: options.tolerance)
     prepare(page, frame: frame, scale: scale, options: options) { prepared in
       painter.paint(prepared, on: &canvas)
     }
     return canvas
+  }
+
+  /// Fills precomputed outline polygons (from ``polygons(of:frame:options:)``) onto a canvas,
+  /// compositing each stroke once with its colour and blend mode, as ``renderCanvas(_:options:)``
+  /// does. For apps that cache outlines, and for comparing the rasteriser with other fillers.
+  /// - Parameters:
+  ///   - strokes: The strokes' polygons, in output pixels, in drawing order.
+  ///   - canvas: The canvas to draw on.
+  public static func fill(_ strokes: [StrokePolygons], on canvas: inout Canvas) {
+    var painter = Painter(width: canvas.width, height: canvas.height, tolerance: 0.1)
+    for stroke in strokes { painter.paint(stroke, on: &canvas) }
   }
 
   /// Renders a page to a PNG file.
@@ -255,16 +270,44 @@ struct Painter {
   }
 
   mutating func paint(_ shape: Renderer.PreparedStroke, on canvas: inout Canvas) {
-    var opaque = shape.color
+    let outliner = self.outliner
+    paint(
+      color: shape.color, blendMode: shape.blendMode, alphas: shape.parts.map(\.alpha),
+      on: &canvas
+    ) { index, rasterizer in
+      outliner.outline(shape.parts[index].segments, into: &rasterizer)
+    }
+  }
+
+  mutating func paint(_ shape: Renderer.StrokePolygons, on canvas: inout Canvas) {
+    paint(
+      color: shape.color, blendMode: shape.blendMode, alphas: shape.parts.map(\.alpha),
+      on: &canvas
+    ) { index, rasterizer in
+      for polygon in shape.parts[index].polygons {
+        guard var last = polygon.last else { continue }
+        for point in polygon {
+          rasterizer.addLine(last.x, last.y, point.x, point.y)
+          last = point
+        }
+      }
+    }
+  }
+
+  /// Paints one stroke whose parts `addPart(index, &rasterizer)` adds as edges.
+  private mutating func paint(
+    color: InkColor, blendMode: BlendMode, alphas: [Double], on canvas: inout Canvas,
+    addPart: (Int, inout CoverageRasterizer) -> Void
+  ) {
+    var opaque = color
     opaque.alpha = 255
-    let op = Compositor.Operator(shape.blendMode)
+    let op = Compositor.Operator(blendMode)
     let width = canvas.width
-    if shape.parts.count == 1 {
-      let part = shape.parts[0]
-      let c = PremultipliedColor(opaque, opacity: part.alpha)
+    if alphas.count == 1 {
+      let c = PremultipliedColor(opaque, opacity: alphas[0])
       let s = SIMD4<Float>(c.red, c.green, c.blue, c.alpha)
       rasterizer.reset()
-      outliner.outline(part.segments, into: &rasterizer)
+      addPart(0, &rasterizer)
       canvas.pixels.withUnsafeMutableBufferPointer { px in
         rasterizer.sweep { row, first, coverage in
           Painter.composite(op, s, px, offset: (row * width + first) * 4, coverage)
@@ -279,10 +322,10 @@ struct Painter {
     }
     var rowMin = Int.max
     var rowMax = Int.min
-    for part in shape.parts {
-      let a = Float(part.alpha)
+    for (index, alpha) in alphas.enumerated() {
+      let a = Float(alpha)
       rasterizer.reset()
-      outliner.outline(part.segments, into: &rasterizer)
+      addPart(index, &rasterizer)
       mask.withUnsafeMutableBufferPointer { m in
         rasterizer.sweep { row, first, coverage in
           rowMin = min(rowMin, row)

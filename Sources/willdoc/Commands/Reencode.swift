@@ -152,13 +152,7 @@ struct Reencode: ParsableCommand {
     }
     if dropPaints { lines.append("paints           \(original.paints.count) dropped") }
 
-    try reportingErrors(file: output) { () throws(WillError) in
-      if output == "-" {
-        FileHandle.standardOutput.write(Data(bytes))
-      } else {
-        try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: output))
-      }
-    }
+    try writeOutput(bytes, to: output)
     for line in lines {
       if output == "-" { printError(line) } else { print(line) }
     }

@@ -12,6 +12,14 @@ struct Render: ParsableCommand {
       the product of its ancestors' transforms. RIFF and raw documents have no page: the page \
       is fitted to the ink. With several sections and --section all, the files are numbered \
       from 1: out.png becomes out-1.png, out-2.png, … (section 0 is out-1.png).
+
+      --brush picks how strokes are drawn in PNG output: solid (the WILL vector brush, the \
+      default), particle (each stroke's particle paint from style/paints.protobuf, seeded by \
+      its particlesRandomSeed; strokes without a paint are drawn solid, and a document without \
+      paints uses a built-in soft round particle), or hair (tufts of thin hairs, their number \
+      from the width, their direction from the stroke's tangent). The same document always \
+      gives the same pixels. SVG and outline JSON are vector outlines of the solid brush: \
+      asking for them with another brush is a usage error (exit 64).
       """)
 
   /// The output formats.
@@ -44,6 +52,9 @@ struct Render: ParsableCommand {
       valueName: "page|transparent|#RRGGBB"))
   var background: String = "page"
 
+  @Option(help: ArgumentHelp("How strokes are drawn (PNG only).", valueName: "solid|particle|hair"))
+  var brush: Brush = .solid
+
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
@@ -56,6 +67,11 @@ struct Render: ParsableCommand {
     if resolvedFormat == nil {
       throw ValidationError(
         "cannot tell the format of \(output); give --format png|svg|outline-json")
+    }
+    if brush != .solid && resolvedFormat != .png {
+      throw ValidationError(
+        "--brush \(brush.rawValue) draws pixels: write PNG, or use --brush solid for SVG and outlines"
+      )
     }
     if scale != nil && dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
     if let s = effectiveScale, !(s > 0 && s.isFinite && s <= 1000) {
@@ -124,10 +140,12 @@ struct Render: ParsableCommand {
     if output == "-" && indices.count > 1 {
       throw ValidationError("give --section N to write one section to standard output")
     }
-    let options = RenderOptions(scale: effectiveScale ?? 1)
+    var options = RenderOptions(scale: effectiveScale ?? 1)
+    options.brush = brush
+    if brush == .particle { warnAboutUndecodablePaints(document.paints) }
     for index in indices {
       let section = document.sections[index]
-      var page = RenderPage(section: section)
+      var page = RenderPage(section: section, paints: document.paints)
       page.background = pageBackground(section)
       let bytes: [UInt8]
       switch format {
@@ -139,15 +157,23 @@ struct Render: ParsableCommand {
       if path != "-", !outputOptions.inPlace, input != "-", isSameFile(input, path) {
         throw ValidationError("\(path) is the input file; add --in-place to replace it")
       }
-      try reportingErrors(file: path) { () throws(WillError) in
-        if path == "-" {
-          FileHandle.standardOutput.write(Data(bytes))
-        } else {
-          try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: path))
-        }
-      }
+      try writeOutput(bytes, to: path)
       if path != "-" {
         print("wrote \(path)  section \(index)  \(Format.count(bytes.count)) bytes")
+      }
+    }
+  }
+
+  /// Strokes whose paint's textures cannot be decoded are drawn solid; say so.
+  private func warnAboutUndecodablePaints(_ paints: [ParticlesPaint]) {
+    for (index, paint) in paints.enumerated() {
+      do throws(WillError) {
+        _ = try ParticleBrush(paint: paint)
+      } catch {
+        FileHandle.standardError.write(
+          Data(
+            "willdoc: warning: \(input): paint \(index): \(error.message); its strokes are drawn solid\n"
+              .utf8))
       }
     }
   }
@@ -168,3 +194,5 @@ struct Render: ParsableCommand {
     return stem + "-\(number)" + (ext.isEmpty ? "" : "." + ext)
   }
 }
+
+extension Brush: ExpressibleByArgument {}

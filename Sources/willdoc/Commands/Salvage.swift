@@ -45,13 +45,7 @@ struct Salvage: ParsableCommand {
       try document.serialized(
         container: container ?? (document.strokes.isEmpty ? .opc : document.container))
     }
-    try reportingErrors(file: output) { () throws(WillError) in
-      if output == "-" {
-        FileHandle.standardOutput.write(Data(bytes))
-      } else {
-        try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: output))
-      }
-    }
+    try writeOutput(bytes, to: output)
     var lines = [
       report.wasIntact ? "\(input): intact, nothing to salvage" : "\(input): damaged",
       "strokes recovered  \(Format.count(report.recoveredStrokes))",

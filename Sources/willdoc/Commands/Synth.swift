@@ -52,13 +52,7 @@ struct Synth: ParsableCommand {
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
       try document.serialized(container: container, options: WriteOptions(deflateLevel: 9))
     }
-    try reportingErrors(file: output) { () throws(WillError) in
-      if output == "-" {
-        FileHandle.standardOutput.write(Data(bytes))
-      } else {
-        try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: output))
-      }
-    }
+    try writeOutput(bytes, to: output)
     if output != "-" {
       let points = document.strokes.reduce(0) { $0 + $1.pointCount }
       print(

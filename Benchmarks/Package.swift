@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The benchmarks: a package of their own, so the main build and CI never resolve or compile
+// them. `willdoc` is a committed symlink to the repository root, so the root package's
+// identity is `willdoc` whatever the checkout folder is called.
+let package = Package(
+  name: "WillBenchmarks",
+  dependencies: [
+    .package(path: "willdoc"),
+    .package(url: "https://github.com/google/swift-benchmark", exact: "0.1.2"),
+    .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+  ],
+  targets: [
+    .target(name: "CPathsCodec", cSettings: [.unsafeFlags(["-O2"])]),
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .target(
+      name: "WillProto", dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+    .executableTarget(
+      name: "WillBench",
+      dependencies: [
+        .product(name: "InkCodec", package: "willdoc"),
+        .product(name: "InkRender", package: "willdoc"),
+        .product(name: "SampleGenerator", package: "willdoc"),
+        .product(name: "Benchmark", package: "swift-benchmark"),
+        "CPathsCodec", "CCairo", "WillProto",
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

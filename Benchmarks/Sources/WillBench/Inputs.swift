@@ -1,0 +1,58 @@
+import Foundation
+import InkCodec
+import SampleGenerator
+
+/// One input of the benchmarks: strokes, their paths stream, and the documents holding them.
+struct BenchInput {
+  var name: String
+  var strokes: [Stroke]
+  var stream: [UInt8]
+  var opc: [UInt8]
+  var riff: [UInt8]
+  var pointCount: Int { strokes.reduce(0) { $0 + $1.pointCount } }
+  /// Values a decoder produces: x and y per point, and every stored width.
+  var valueCount: Int { strokes.reduce(0) { $0 + 2 * $1.pointCount + $1.widths.count } }
+
+  init(name: String, strokes: [Stroke]) throws {
+    self.name = name
+    self.strokes = strokes
+    stream = try InkEncoder.encode(strokes)
+    var document = WillDocument(strokes: strokes, pageWidth: 2000, pageHeight: 2000)
+    document.properties.application = "willdoc benchmarks"
+    opc = try document.serialized(container: .opc)
+    riff = try document.serialized(container: .riff)
+  }
+
+  /// The project's generated input: `points` control points through the sample generator.
+  /// Generating 10 M points takes a while, so `Tools/bench` generates once (`prepare`) and the
+  /// later steps read the paths stream back from `$BENCH_INPUTS` when it is set.
+  static func generated(points: Int) throws -> BenchInput {
+    let name = "generated-\(points / 1_000_000)M"
+    if let folder = ProcessInfo.processInfo.environment["BENCH_INPUTS"] {
+      let url = URL(fileURLWithPath: folder).appendingPathComponent(name + ".paths")
+      if let data = try? Data(contentsOf: url) {
+        return try BenchInput(
+          name: name, strokes: InkDecoder.decodeAll([UInt8](data), limits: .unlimited))
+      }
+    }
+    return try BenchInput(
+      name: name, strokes: SampleGenerator.benchmarkStrokes(seed: 2015, pointCount: points))
+  }
+
+  /// Every real sample's strokes, concatenated, when `../shared/will-samples` (or
+  /// `$WILL_SAMPLES`) is present.
+  static func realSamples(root: URL) throws -> BenchInput? {
+    let folder =
+      ProcessInfo.processInfo.environment["WILL_SAMPLES"].map { URL(fileURLWithPath: $0) }
+      ?? root.appendingPathComponent("../shared/will-samples")
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+      return nil
+    }
+    var strokes: [Stroke] = []
+    for name in names.sorted() where name.hasSuffix(".will") || name.hasSuffix(".bin") {
+      let url = folder.appendingPathComponent(name)
+      if let document = try? WillDocument(contentsOf: url) { strokes += document.strokes }
+    }
+    return strokes.isEmpty ? nil : try BenchInput(name: "real-samples", strokes: strokes)
+  }
+}

@@ -1,0 +1,154 @@
+import Benchmark
+import Foundation
+import InkCodec
+import InkRender
+
+/// The workloads, registered as swift-benchmark suites named `workload/input/peer`, and the
+/// facts Tools/bench needs to turn times into rates: how many values, bytes, pixels and strokes
+/// each benchmark processes, and whether the peers agreed.
+enum Workloads {
+  nonisolated(unsafe) static var facts: [String: [String: Double]] = [:]
+  nonisolated(unsafe) static var checks: [String: String] = [:]
+
+  struct Disagreement: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func suites(inputs: [BenchInput], opened1M: BenchInput) throws -> [BenchmarkSuite] {
+    var suites: [BenchmarkSuite] = []
+    for input in inputs {
+      suites.append(try codecSuite(input))
+      suites.append(documentSuite(input))
+    }
+    suites.append(documentSuite(opened1M, only: ["open-opc"]))
+    // Rendering draws the 1 M-point page and the real samples: 10 M points on one page only
+    // saturate it with ink, and each render would take seconds.
+    for input in [opened1M] + inputs.filter({ !$0.name.hasPrefix("generated") }) {
+      suites.append(try renderSuite(input))
+    }
+    return suites
+  }
+
+  // MARK: Decode and encode
+
+  static func codecSuite(_ input: BenchInput) throws -> BenchmarkSuite {
+    let stream = input.stream
+    let strokes = input.strokes
+    let units = ["values": Double(input.valueCount), "bytes": Double(stream.count)]
+
+    // The peers must read the same numbers before any time is worth comparing.
+    let ours = try Peers.willdocDecode(stream).checksum
+    let proto = try Peers.protobufDecode(stream).checksum
+    let buffers = Peers.CBuffers(points: input.pointCount, widths: input.valueCount)
+    let c = try Peers.cDecode(stream, into: buffers)
+    guard ours == proto, ours == c else {
+      throw Disagreement(
+        description: "\(input.name): decoders disagree: \(ours) \(proto) \(c)")
+    }
+    checks["decode/\(input.name)"] =
+      "all three decoders return the same \(input.valueCount) values (sum \(ours))"
+    let cStrokes = Peers.CStrokes(strokes)
+    let encoded = (
+      try InkEncoder.encode(strokes), try Peers.protobufEncode(strokes),
+      Peers.cEncode(cStrokes, capacity: stream.count + 64)
+    )
+    checks["encode/\(input.name)"] =
+      "willdoc re-encodes the stream byte for byte: \(encoded.0 == stream); "
+      + "swift-protobuf's bytes equal: \(encoded.1 == stream); C's bytes equal: \(encoded.2 == stream)"
+
+    return BenchmarkSuite(name: "codec/\(input.name)") { suite in
+      for peer in ["willdoc", "swift-protobuf", "c"] {
+        facts["decode/\(input.name)/\(peer)"] = units
+        facts["encode/\(input.name)/\(peer)"] = units
+      }
+      suite.benchmark("decode/\(input.name)/willdoc") {
+        blackHole(try Peers.willdocDecode(stream))
+      }
+      suite.benchmark("decode/\(input.name)/swift-protobuf") {
+        blackHole(try Peers.protobufDecode(stream))
+      }
+      suite.benchmark("decode/\(input.name)/c") {
+        blackHole(try Peers.cDecode(stream, into: buffers))
+      }
+      suite.benchmark("encode/\(input.name)/willdoc") {
+        blackHole(try InkEncoder.encode(strokes))
+      }
+      suite.benchmark("encode/\(input.name)/swift-protobuf") {
+        blackHole(try Peers.protobufEncode(strokes))
+      }
+      suite.benchmark("encode/\(input.name)/c") {
+        blackHole(Peers.cEncode(cStrokes, capacity: stream.count + 64))
+      }
+    }
+  }
+
+  // MARK: Documents
+
+  static func documentSuite(_ input: BenchInput, only: Set<String>? = nil) -> BenchmarkSuite {
+    let opc = input.opc
+    let riff = input.riff
+    let points = Double(input.pointCount)
+    return BenchmarkSuite(name: "documents/\(input.name)") { suite in
+      func add(_ workload: String, bytes: Int, _ body: @escaping () throws -> Void) {
+        guard only?.contains(workload) ?? true else { return }
+        facts["\(workload)/\(input.name)/willdoc"] = ["points": points, "bytes": Double(bytes)]
+        suite.benchmark("\(workload)/\(input.name)/willdoc", function: body)
+      }
+      add("open-opc", bytes: opc.count) { blackHole(try WillDocument(bytes: opc)) }
+      add("open-riff", bytes: riff.count) { blackHole(try WillDocument(bytes: riff)) }
+      add("validate", bytes: opc.count) { blackHole(WillDocument.validate(bytes: opc)) }
+    }
+  }
+
+  // MARK: Rendering
+
+  static func renderSuite(_ input: BenchInput) throws -> BenchmarkSuite {
+    let page = RenderPage(
+      width: 2000, height: 2000, background: InkColor(red: 255, green: 255, blue: 255),
+      layers: [RenderLayer(strokes: input.strokes)])
+    var prepared: [(scale: Int, polygons: [Renderer.StrokePolygons], width: Int, height: Int)] = []
+    for scale in [1, 2] {
+      let options = RenderOptions(scale: Double(scale))
+      let frame = Renderer.frame(of: page, options: options)
+      let polygons = Renderer.polygons(of: page, frame: frame, options: options)
+      let canvas = Renderer.renderCanvas(page, options: options)
+      prepared.append((scale, polygons, canvas.width, canvas.height))
+      var filled = Canvas(width: canvas.width, height: canvas.height, background: page.background)
+      Renderer.fill(polygons, on: &filled)
+      let cairo = CairoPeer.fill(polygons, width: canvas.width, height: canvas.height)
+      let difference = CairoPeer.difference(filled, cairo)
+      checks["fill-\(scale)x/\(input.name)"] =
+        "InkRender and cairo fill the same \(polygons.count) outlines on \(canvas.width)×\(canvas.height) px; "
+        + "pixels differ by at most \(difference.max)/255 (mean \(String(format: "%.3f", difference.mean)))"
+    }
+    return BenchmarkSuite(name: "render/\(input.name)") { suite in
+      for (scale, polygons, width, height) in prepared {
+        let units = [
+          "pixels": Double(width * height), "strokes": Double(polygons.count),
+        ]
+        for peer in ["willdoc", "cairo"] { facts["fill-\(scale)x/\(input.name)/\(peer)"] = units }
+        facts["render-\(scale)x/\(input.name)/willdoc"] = [
+          "pixels": Double(width * height), "strokes": Double(input.strokes.count),
+        ]
+        suite.benchmark("fill-\(scale)x/\(input.name)/willdoc") {
+          var canvas = Canvas(width: width, height: height, background: page.background)
+          Renderer.fill(polygons, on: &canvas)
+          blackHole(canvas)
+        }
+        suite.benchmark("fill-\(scale)x/\(input.name)/cairo") {
+          blackHole(CairoPeer.fill(polygons, width: width, height: height))
+        }
+        suite.benchmark("render-\(scale)x/\(input.name)/willdoc") {
+          blackHole(Renderer.renderCanvas(page, options: RenderOptions(scale: Double(scale))))
+        }
+      }
+    }
+  }
+
+  static func writeFacts(to url: URL) throws {
+    let object: [String: Any] = ["units": facts, "checks": checks]
+    let data = try JSONSerialization.data(
+      withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
+    try data.write(to: url)
+  }
+}

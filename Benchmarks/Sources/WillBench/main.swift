@@ -1,0 +1,57 @@
+import Benchmark
+import Foundation
+import InkCodec
+import InkRender
+
+// WillBench: the project's codec, documents and renderer against a plain C loop,
+// swift-protobuf and cairo, on the same inputs in one run. Tools/bench runs it and writes
+// BENCHMARKS.md.
+//
+//   WillBench [swift-benchmark options]     run every benchmark (e.g. --format json)
+//   WillBench facts FILE.json               write the inputs' sizes and the peers' checks
+//   WillBench write-inputs DIR              generate the inputs once: paths streams (read back
+//                                           through $BENCH_INPUTS) and OPC documents
+//   WillBench peak-memory FILE              open FILE and print its memory figures as JSON
+//   WillBench profile decode|encode         loop one codec workload, for perf or callgrind
+
+let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "peak-memory" {
+  try PeakMemory.report(path: arguments[2])
+  exit(0)
+}
+
+if arguments.count == 3, arguments[1] == "profile" {
+  let input = try BenchInput.generated(points: 1_000_000)
+  for _ in 0..<200 {
+    if arguments[2] == "encode" {
+      blackHole(try InkEncoder.encode(input.strokes))
+    } else {
+      blackHole(try InkDecoder.decodeAll(input.stream, limits: .unlimited))
+    }
+  }
+  exit(0)
+}
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("../../..").standardized
+let generatedPoints = Int(ProcessInfo.processInfo.environment["BENCH_POINTS"] ?? "") ?? 10_000_000
+nonisolated(unsafe) var inputs: [BenchInput] = [try BenchInput.generated(points: generatedPoints)]
+if let real = try BenchInput.realSamples(root: root) { inputs.append(real) }
+let opened1M = try BenchInput.generated(points: 1_000_000)
+
+if arguments.count == 3, arguments[1] == "write-inputs" {
+  let folder = URL(fileURLWithPath: arguments[2])
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  for input in inputs + [opened1M] {
+    try Data(input.opc).write(to: folder.appendingPathComponent(input.name + ".will"))
+    try Data(input.stream).write(to: folder.appendingPathComponent(input.name + ".paths"))
+  }
+  exit(0)
+}
+
+let suites = try Workloads.suites(inputs: inputs, opened1M: opened1M)
+if arguments.count == 3, arguments[1] == "facts" {
+  try Workloads.writeFacts(to: URL(fileURLWithPath: arguments[2]))
+  exit(0)
+}
+Benchmark.main(suites)

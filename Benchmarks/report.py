@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Turns a Tools/bench run into BENCHMARKS.md (printed on standard output)."""
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+
+work = sys.argv[1]
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(*command):
+    try:
+        return subprocess.run(command, capture_output=True, text=True, cwd=root).stdout.strip()
+    except OSError:
+        return "?"
+
+
+facts = json.load(open(os.path.join(work, "facts.json")))
+results = json.load(open(os.path.join(work, "results.json")))["benchmarks"]
+memory = [json.loads(line) for line in open(os.path.join(work, "memory.jsonl")) if line.strip()]
+
+# "suite.workload/input/peer" -> (workload, input, peer): times in ns.
+times = {}
+for entry in results:
+    name = entry["name"].split(".", 1)[1]
+    workload, input_name, peer = name.split("/")
+    times[(workload, input_name, peer)] = entry
+
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+memory_total = next((l.split(":", 1)[1].strip() for l in open("/proc/meminfo") if l.startswith("MemTotal")), "?")
+print("# Benchmarks\n")
+print("Written by `Tools/bench` (the nested package `Benchmarks/`, google/swift-benchmark as the")
+print("harness); every figure below comes from one run, peers side by side on the same input.")
+print("Times are the median of the runs, with min–max; ratios compare medians.\n")
+print("| | |\n|---|---|")
+print(f"| machine | {cpu}, {os.cpu_count()} cores, {memory_total} |")
+print(f"| system | {platform.platform()} |")
+print(f"| toolchain | {run('swift', '--version').splitlines()[0] if run('swift', '--version') else '?'} |")
+print(f"| build | release, `-cross-module-optimization`; C peer `-O2` |")
+print(f"| commit | {run('git', 'rev-parse', '--short', 'HEAD')}{' (with local changes)' if run('git', 'status', '--porcelain') else ''} |")
+print(f"| date | {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} |")
+print()
+
+inputs = sorted({k[1] for k in times})
+print("Inputs: " + ", ".join(
+    f"`{i}` ({int(facts['units'].get(f'decode/{i}/willdoc', {}).get('values', 0)):,} values, "
+    f"{int(facts['units'].get(f'decode/{i}/willdoc', {}).get('bytes', 0)):,} bytes of paths stream)"
+    for i in inputs if f"decode/{i}/willdoc" in facts["units"]) + ".")
+print("`generated-*` comes from the project's sample generator (`SampleGenerator.benchmarkStrokes`,")
+print("seed 2015: wandering pen strokes of 4…2,000 points, log-uniform, precision 2, built by")
+print("InkInput's path builder); `real-samples` concatenates every real sample's strokes.\n")
+
+
+def ms(ns):
+    return f"{ns / 1e6:.2f}"
+
+
+def rate(unit, count, ns):
+    per_second = count / (ns / 1e9)
+    if unit == "bytes":
+        return f"{per_second / 1e6:.0f} MB/s"
+    if unit in ("values", "points", "pixels"):
+        return f"{per_second / 1e6:.1f} M {unit}/s"
+    return f"{per_second:,.0f} {unit}/s"
+
+
+sections = [
+    ("Decode a paths stream to points", "decode", ["values", "bytes"]),
+    ("Encode the points back", "encode", ["values", "bytes"]),
+    ("Open an OPC document from memory (libzip + XML + decode)", "open-opc", ["points", "bytes"]),
+    ("Open a RIFF document from memory", "open-riff", ["points", "bytes"]),
+    ("Validate a document (what `willdoc validate` does)", "validate", ["points", "bytes"]),
+    ("Fill the same outlines, scale 1", "fill-1x", ["pixels", "strokes"]),
+    ("Fill the same outlines, scale 2", "fill-2x", ["pixels", "strokes"]),
+    ("Render end to end (spline → outline → raster → composite), scale 1", "render-1x", ["pixels", "strokes"]),
+    ("Render end to end, scale 2", "render-2x", ["pixels", "strokes"]),
+]
+for title, workload, units in sections:
+    keys = [k for k in times if k[0] == workload]
+    if not keys:
+        continue
+    print(f"## {title}\n")
+    print("| input | peer | median ms | min–max ms | " + " | ".join(units) + " | willdoc vs peer |")
+    print("|---|---|---:|---:|" + "---:|" * len(units) + "---|")
+    for input_name in sorted({k[1] for k in keys}):
+        ours = times.get((workload, input_name, "willdoc"))
+        for peer in ["willdoc", "c", "swift-protobuf", "cairo"]:
+            entry = times.get((workload, input_name, peer))
+            if not entry:
+                continue
+            counts = facts["units"].get(f"{workload}/{input_name}/{peer}", {})
+            rates = [rate(u, counts[u], entry["median"]) if u in counts else "–" for u in units]
+            if peer == "willdoc" or not ours:
+                ratio = ""
+            else:
+                r = entry["median"] / ours["median"]
+                ratio = f"{r:.2f}× faster" if r >= 1 else f"{1 / r:.2f}× slower"
+            print(f"| {input_name} | {peer} | {ms(entry['median'])} | {ms(entry['min'])}–{ms(entry['max'])} | "
+                  + " | ".join(rates) + f" | {ratio} |")
+    checks = [v for k, v in sorted(facts["checks"].items()) if k.startswith(workload + "/")]
+    if checks:
+        print()
+        for check in checks:
+            print(f"- {check}")
+    print()
+
+print("## Memory\n")
+print("Peak resident memory of a process that reads one file and opens it (`/proc/self/status`),")
+print("against the decoded point data (x and y as `Double` per point, and each stored width).\n")
+print("| document | file KiB | points | decoded KiB | baseline KiB | peak KiB | held after open KiB | (peak − baseline) / decoded |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+for m in memory:
+    ratio = (m["peakKiB"] - m["baselineKiB"]) / max(1, m["decodedKiB"])
+    print(f"| {m['file']} | {m['fileKiB']:,} | {m['points']:,} | {m['decodedKiB']:,} | {m['baselineKiB']:,} | "
+          f"{m['peakKiB']:,} | {m['heldKiB']:,} | {ratio:.2f} |")
+print()
+
+
+def median(workload, input_name, peer):
+    entry = times.get((workload, input_name, peer))
+    return entry["median"] if entry else None
+
+
+print("## Targets\n")
+print("| target | measured | held |")
+print("|---|---|---|")
+generated = next((i for i in inputs if i.startswith("generated") and not i.endswith("-1M")), None) or \
+    next((i for i in inputs if i.startswith("generated")), None)
+rows = []
+ours, proto, c = (median("decode", generated, p) for p in ("willdoc", "swift-protobuf", "c"))
+if ours and proto:
+    rows.append(("decode ≥ 3× swift-protobuf", f"{proto / ours:.2f}×", proto / ours >= 3))
+if ours and c:
+    rows.append(("decode within 1.5× of the C loop", f"{ours / c:.2f}× the C time", ours / c <= 1.5))
+ours, c = median("encode", generated, "willdoc"), median("encode", generated, "c")
+if ours and c:
+    rows.append(("encode within 2× of the C loop", f"{ours / c:.2f}× the C time", ours / c <= 2))
+for scale in ("1x", "2x"):
+    for page in ("generated-1M", "real-samples"):
+        ours, cairo = median(f"fill-{scale}", page, "willdoc"), median(f"fill-{scale}", page, "cairo")
+        if ours and cairo:
+            rows.append((f"render (fill) no slower than cairo, {page}, {scale}",
+                         f"{ours / cairo:.2f}× cairo's time", ours <= cairo))
+one_m = median("open-opc", "generated-1M", "willdoc")
+if one_m:
+    rows.append(("open a 1 M-point OPC document < 100 ms", f"{one_m / 1e6:.1f} ms", one_m < 100e6))
+for m in memory:
+    if m["file"].startswith("generated"):
+        ratio = (m["peakKiB"] - m["baselineKiB"]) / max(1, m["decodedKiB"])
+        rows.append((f"memory of an open document < 3× its point data ({m['file']})", f"{ratio:.2f}×", ratio < 3))
+for target, measured, held in rows:
+    print(f"| {target} | {measured} | {'yes' if held else '**no**'} |")
+print()
+
+notes = os.path.join(root, "Benchmarks", "NOTES.md")
+if os.path.exists(notes):
+    print(open(notes).read())
