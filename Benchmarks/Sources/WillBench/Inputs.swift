@@ -1,5 +1,6 @@
 import Foundation
 import InkCodec
+import InkRender
 import SampleGenerator
 
 /// One input of the benchmarks: strokes, their paths stream, and the documents holding them.
@@ -39,12 +40,17 @@ struct BenchInput {
       name: name, strokes: SampleGenerator.benchmarkStrokes(seed: 2015, pointCount: points))
   }
 
+  /// The real samples' folder: `$WILL_SAMPLES`, or `../shared/will-samples` beside the
+  /// repository.
+  static func samplesFolder(root: URL) -> URL {
+    ProcessInfo.processInfo.environment["WILL_SAMPLES"].map { URL(fileURLWithPath: $0) }
+      ?? root.appendingPathComponent("../shared/will-samples")
+  }
+
   /// Every real sample's strokes, concatenated, when `../shared/will-samples` (or
   /// `$WILL_SAMPLES`) is present.
   static func realSamples(root: URL) throws -> BenchInput? {
-    let folder =
-      ProcessInfo.processInfo.environment["WILL_SAMPLES"].map { URL(fileURLWithPath: $0) }
-      ?? root.appendingPathComponent("../shared/will-samples")
+    let folder = samplesFolder(root: root)
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
       return nil
     }
@@ -54,5 +60,48 @@ struct BenchInput {
       if let document = try? WillDocument(contentsOf: url) { strokes += document.strokes }
     }
     return strokes.isEmpty ? nil : try BenchInput(name: "real-samples", strokes: strokes)
+  }
+}
+
+/// One page to render: strokes with their page size, background and transforms.
+struct RenderInput {
+  var name: String
+  var page: RenderPage
+  var pointCount: Int
+
+  /// `input`'s strokes on a white 2000 × 2000 page (the inputs have no page of their own).
+  init(onSquarePage input: BenchInput) {
+    name = input.name
+    page = RenderPage(
+      width: 2000, height: 2000, background: InkColor(red: 255, green: 255, blue: 255),
+      layers: [RenderLayer(strokes: input.strokes)])
+    pointCount = input.pointCount
+  }
+
+  /// The real sample with the most points, on its own first section's page: the document
+  /// issue 5's target is set on (render it at scale 2 in well under 100 ms).
+  static func largestSample(root: URL) -> RenderInput? {
+    let folder = BenchInput.samplesFolder(root: root)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+      return nil
+    }
+    var largest: (points: Int, section: Section)?
+    for name in names.sorted() where name.hasSuffix(".will") {
+      guard let document = try? WillDocument(contentsOf: folder.appendingPathComponent(name)),
+        let section = document.sections.first
+      else { continue }
+      let points = section.strokes.reduce(0) { $0 + $1.pointCount }
+      if points > largest?.points ?? 0 { largest = (points, section) }
+    }
+    guard let largest else { return nil }
+    return RenderInput(
+      name: "largest-sample", page: RenderPage(section: largest.section),
+      pointCount: largest.points)
+  }
+
+  init(name: String, page: RenderPage, pointCount: Int) {
+    self.name = name
+    self.page = page
+    self.pointCount = pointCount
   }
 }

@@ -14,18 +14,22 @@ enum Workloads {
     var description: String
   }
 
-  static func suites(inputs: [BenchInput], opened1M: BenchInput) throws -> [BenchmarkSuite] {
+  static func suites(
+    inputs: [BenchInput], opened1M: BenchInput, largestSample: RenderInput?
+  ) throws -> [BenchmarkSuite] {
     var suites: [BenchmarkSuite] = []
     for input in inputs {
       suites.append(try codecSuite(input))
       suites.append(documentSuite(input))
     }
     suites.append(documentSuite(opened1M, only: ["open-opc"]))
-    // Rendering draws the 1 M-point page and the real samples: 10 M points on one page only
-    // saturate it with ink, and each render would take seconds.
-    for input in [opened1M] + inputs.filter({ !$0.name.hasPrefix("generated") }) {
-      suites.append(try renderSuite(input))
-    }
+    // Rendering draws the 1 M-point page, the real samples together on one page, and the
+    // largest real sample on its own page: 10 M points on one page only saturate it with ink,
+    // and each render would take seconds.
+    var pages = [opened1M].map(RenderInput.init(onSquarePage:))
+    pages += inputs.filter { !$0.name.hasPrefix("generated") }.map(RenderInput.init(onSquarePage:))
+    if let largestSample { pages.append(largestSample) }
+    for page in pages { suites.append(try renderSuite(page)) }
     return suites
   }
 
@@ -102,10 +106,8 @@ enum Workloads {
 
   // MARK: Rendering
 
-  static func renderSuite(_ input: BenchInput) throws -> BenchmarkSuite {
-    let page = RenderPage(
-      width: 2000, height: 2000, background: InkColor(red: 255, green: 255, blue: 255),
-      layers: [RenderLayer(strokes: input.strokes)])
+  static func renderSuite(_ input: RenderInput) throws -> BenchmarkSuite {
+    let page = input.page
     var prepared: [(scale: Int, polygons: [Renderer.StrokePolygons], width: Int, height: Int)] = []
     for scale in [1, 2] {
       let options = RenderOptions(scale: Double(scale))
@@ -125,18 +127,18 @@ enum Workloads {
       for (scale, polygons, width, height) in prepared {
         let units = [
           "pixels": Double(width * height), "strokes": Double(polygons.count),
+          "points": Double(input.pointCount),
         ]
         for peer in ["willdoc", "cairo"] { facts["fill-\(scale)x/\(input.name)/\(peer)"] = units }
-        facts["render-\(scale)x/\(input.name)/willdoc"] = [
-          "pixels": Double(width * height), "strokes": Double(input.strokes.count),
-        ]
+        facts["render-\(scale)x/\(input.name)/willdoc"] = units
         suite.benchmark("fill-\(scale)x/\(input.name)/willdoc") {
           var canvas = Canvas(width: width, height: height, background: page.background)
           Renderer.fill(polygons, on: &canvas)
           blackHole(canvas)
         }
         suite.benchmark("fill-\(scale)x/\(input.name)/cairo") {
-          blackHole(CairoPeer.fill(polygons, width: width, height: height))
+          blackHole(
+            CairoPeer.fill(polygons, width: width, height: height, copyingPixels: false))
         }
         suite.benchmark("render-\(scale)x/\(input.name)/willdoc") {
           blackHole(Renderer.renderCanvas(page, options: RenderOptions(scale: Double(scale))))

@@ -12,11 +12,28 @@ import InkRender
 //   WillBench write-inputs DIR              generate the inputs once: paths streams (read back
 //                                           through $BENCH_INPUTS) and OPC documents
 //   WillBench peak-memory FILE              open FILE and print its memory figures as JSON
-//   WillBench profile decode|encode         loop one codec workload, for perf or callgrind
+//   WillBench profile decode|encode|fill    loop one workload, for perf or callgrind
 
 let arguments = CommandLine.arguments
 if arguments.count == 3, arguments[1] == "peak-memory" {
   try PeakMemory.report(path: arguments[2])
+  exit(0)
+}
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("../../..").standardized
+
+if arguments.count == 3, arguments[1] == "profile", arguments[2] == "fill" {
+  guard let input = RenderInput.largestSample(root: root) else { exit(1) }
+  let options = RenderOptions(scale: 2)
+  let frame = Renderer.frame(of: input.page, options: options)
+  let polygons = Renderer.polygons(of: input.page, frame: frame, options: options)
+  let size = Renderer.renderCanvas(input.page, options: options)
+  for _ in 0..<100 {
+    var canvas = Canvas(width: size.width, height: size.height, background: input.page.background)
+    Renderer.fill(polygons, on: &canvas)
+    blackHole(canvas)
+  }
   exit(0)
 }
 
@@ -32,8 +49,6 @@ if arguments.count == 3, arguments[1] == "profile" {
   exit(0)
 }
 
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .appendingPathComponent("../../..").standardized
 let generatedPoints = Int(ProcessInfo.processInfo.environment["BENCH_POINTS"] ?? "") ?? 10_000_000
 nonisolated(unsafe) var inputs: [BenchInput] = [try BenchInput.generated(points: generatedPoints)]
 if let real = try BenchInput.realSamples(root: root) { inputs.append(real) }
@@ -49,7 +64,8 @@ if arguments.count == 3, arguments[1] == "write-inputs" {
   exit(0)
 }
 
-let suites = try Workloads.suites(inputs: inputs, opened1M: opened1M)
+let suites = try Workloads.suites(
+  inputs: inputs, opened1M: opened1M, largestSample: RenderInput.largestSample(root: root))
 if arguments.count == 3, arguments[1] == "facts" {
   try Workloads.writeFacts(to: URL(fileURLWithPath: arguments[2]))
   exit(0)

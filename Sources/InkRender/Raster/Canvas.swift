@@ -32,9 +32,15 @@ public struct Canvas: Sendable, Hashable {
     } else if c.0 == c.1 && c.1 == c.2 && c.2 == c.3 {
       pixels = [UInt8](repeating: c.0, count: width * height * 4)
     } else {
+      // One pass over one allocation: a page at scale 2 is 16 MB of pixels, and filling a
+      // word array and then copying it costs as much as the drawing.
+      let count = width * height
       let word = UInt32(c.0) | UInt32(c.1) << 8 | UInt32(c.2) << 16 | UInt32(c.3) << 24
-      let words = [UInt32](repeating: word.littleEndian, count: width * height)
-      pixels = words.withUnsafeBytes { [UInt8]($0) }
+      pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+        UnsafeMutableRawPointer(buffer.baseAddress!).bindMemory(to: UInt32.self, capacity: count)
+          .initialize(repeating: word.littleEndian, count: count)
+        initialized = count * 4
+      }
     }
   }
 
