@@ -380,11 +380,12 @@ struct Painter {
       } else {
         r = Compositor.blend(op, s, d, c)
       }
-      let b = (r * scale + 0.5).clamped(lowerBound: .zero, upperBound: scale)
-      p[0] = UInt8(b.x)
-      p[1] = UInt8(b.y)
-      p[2] = UInt8(b.z)
-      p[3] = UInt8(b.w)
+      // Scalar clamps: the generic SIMD `clamped` is not inlined here.
+      let b = r * scale + 0.5
+      p[0] = UInt8(min(max(b.x, 0), 255))
+      p[1] = UInt8(min(max(b.y, 0), 255))
+      p[2] = UInt8(min(max(b.z, 0), 255))
+      p[3] = UInt8(min(max(b.w, 0), 255))
     }
   }
 }

@@ -46,6 +46,8 @@ struct CoverageRasterizer {
   private var polygonStart = Vec2(0, 0)
   private var polygonLast = Vec2(0, 0)
   private let pieceStorage = ScratchBuffer<Piece>()
+  private let orderedStorage = ScratchBuffer<Piece>()
+  private let sortKeyStorage = ScratchBuffer<UInt64>()
   private let rowStorage = ScratchBuffer<Int32>()
   private let eventStorage = ScratchBuffer<Double>()
   private let activeStorage = ScratchBuffer<Int32>()
@@ -143,7 +145,8 @@ struct CoverageRasterizer {
     let pieces = pieceStorage.reserve(total)
     fillPieces(rowMin: rowMin, rows: rows, starts: starts, into: pieces)
     var sweeper = RowSweeper(
-      width: width, pieces: pieces, accumulation: accumulation, coverage: coverage, ones: ones,
+      width: width, pieces: pieces, ordered: orderedStorage.reserve(busiest + 1),
+      sortKeys: sortKeyStorage.reserve(busiest + 1), accumulation: accumulation, coverage: coverage, ones: ones,
       events: eventStorage.reserve(4 * busiest + 4), active: activeStorage.reserve(busiest + 1),
       keys: keyStorage.reserve(busiest + 1), steps: stepStorage.reserve(2 * busiest + 2))
     for r in 0..<rows {

@@ -4,7 +4,12 @@ extension CoverageRasterizer {
   /// sized for the busiest row.
   struct RowSweeper {
     let width: Int
+    /// Every row's pieces, grouped by row.
     let pieces: UnsafeMutablePointer<Piece>
+    /// The current row's pieces, copied in order of first cell.
+    let ordered: UnsafeMutablePointer<Piece>
+    /// Sort keys: first cell in the high half, index in the row in the low half.
+    let sortKeys: UnsafeMutablePointer<UInt64>
     let accumulation: UnsafeMutablePointer<Double>
     let coverage: UnsafeMutablePointer<Float>
     let ones: UnsafeMutablePointer<Float>
@@ -19,13 +24,16 @@ extension CoverageRasterizer {
     var stepCount = 0
 
     init(
-      width: Int, pieces: UnsafeMutablePointer<Piece>, accumulation: UnsafeMutablePointer<Double>,
+      width: Int, pieces: UnsafeMutablePointer<Piece>, ordered: UnsafeMutablePointer<Piece>,
+      sortKeys: UnsafeMutablePointer<UInt64>, accumulation: UnsafeMutablePointer<Double>,
       coverage: UnsafeMutablePointer<Float>, ones: UnsafeMutablePointer<Float>,
       events: UnsafeMutablePointer<Double>, active: UnsafeMutablePointer<Int32>,
       keys: UnsafeMutablePointer<Double>, steps: UnsafeMutablePointer<Step>
     ) {
       self.width = width
       self.pieces = pieces
+      self.ordered = ordered
+      self.sortKeys = sortKeys
       self.accumulation = accumulation
       self.coverage = coverage
       self.ones = ones
@@ -36,9 +44,10 @@ extension CoverageRasterizer {
     }
 
     mutating func sweepRow(
-      _ row: Int, _ lo: Int, _ hi: Int, _ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void
+      _ row: Int, _ first: Int, _ end: Int, _ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void
     ) {
-      sortByFirstCell(lo, hi)
+      let hi = orderByFirstCell(first, end)
+      let lo = 0
       let top = Double(row)
       let bottom = top + 1
       baseWinding = 0
@@ -47,11 +56,11 @@ extension CoverageRasterizer {
       var gapStart = 0
       while start < hi {
         // A cluster: pieces whose cell ranges overlap.
-        let cellLo = Int(pieces[start].cellLo)
-        var cellHi = Int(pieces[start].cellHi)
+        let cellLo = Int(ordered[start].cellLo)
+        var cellHi = Int(ordered[start].cellHi)
         var end = start + 1
-        while end < hi && Int(pieces[end].cellLo) <= cellHi {
-          cellHi = max(cellHi, Int(pieces[end].cellHi))
+        while end < hi && Int(ordered[end].cellLo) <= cellHi {
+          cellHi = max(cellHi, Int(ordered[end].cellHi))
           end += 1
         }
         let base = leftCoverage(top, bottom)
@@ -79,24 +88,34 @@ extension CoverageRasterizer {
       if base > 0 && gapStart < width { emitConstant(row, gapStart, width, base, body) }
     }
 
-    /// Sorts the row's pieces by first cell.
-    private func sortByFirstCell(_ lo: Int, _ hi: Int) {
-      if hi - lo > 32 {
-        var buffer = UnsafeMutableBufferPointer(start: pieces + lo, count: hi - lo)
-        buffer.sort { $0.cellLo < $1.cellLo }
-        return
+    /// Copies the row's pieces `first..<end` to `ordered`, sorted by first cell (pieces with
+    /// the same first cell keep their order), and returns their count. Sorting 8-byte keys and
+    /// copying each piece once is cheaper than moving the pieces while sorting.
+    private func orderByFirstCell(_ first: Int, _ end: Int) -> Int {
+      let count = end - first
+      for k in 0..<count {
+        sortKeys[k] = UInt64(UInt32(bitPattern: pieces[first + k].cellLo)) << 32 | UInt64(k)
       }
-      var i = lo + 1
-      while i < hi {
-        let p = pieces[i]
-        var j = i
-        while j > lo && pieces[j - 1].cellLo > p.cellLo {
-          pieces[j] = pieces[j - 1]
-          j -= 1
+      if count > 32 {
+        var buffer = UnsafeMutableBufferPointer(start: sortKeys, count: count)
+        buffer.sort()
+      } else {
+        var i = 1
+        while i < count {
+          let key = sortKeys[i]
+          var j = i
+          while j > 0 && sortKeys[j - 1] > key {
+            sortKeys[j] = sortKeys[j - 1]
+            j -= 1
+          }
+          sortKeys[j] = key
+          i += 1
         }
-        pieces[j] = p
-        i += 1
       }
+      for k in 0..<count {
+        (ordered + k).initialize(to: pieces[first + Int(sortKeys[k] & 0xFFFF_FFFF)])
+      }
+      return count
     }
 
     private func emitConstant(
@@ -116,7 +135,7 @@ extension CoverageRasterizer {
     {
       let before = stepCount
       for k in start..<end {
-        let p = pieces[k]
+        let p = ordered[k]
         if p.ya <= top {
           baseWinding &+= p.winding
         } else {
@@ -193,18 +212,29 @@ extension CoverageRasterizer {
         // Sort by top; when the pieces follow one another in y (one chain crossing the row),
         // nothing else in the cluster is beside any of them.
         var disjoint = true
+        // A chain running up the row comes in reverse: flip it instead of insertion-sorting
+        // its worst case.
+        var descending = true
+        for k in (start + 1)..<end where ordered[k].ya >= ordered[k - 1].ya {
+          descending = false
+          break
+        }
+        if descending {
+          var chain = UnsafeMutableBufferPointer(start: ordered + start, count: end - start)
+          chain.reverse()
+        }
         var i = start + 1
         while i < end {
-          let p = pieces[i]
+          let p = ordered[i]
           var j = i
-          while j > start && pieces[j - 1].ya > p.ya {
-            pieces[j] = pieces[j - 1]
+          while j > start && ordered[j - 1].ya > p.ya {
+            ordered[j] = ordered[j - 1]
             j -= 1
           }
-          pieces[j] = p
+          ordered[j] = p
           i += 1
         }
-        for k in (start + 1)..<end where pieces[k].ya < pieces[k - 1].yb {
+        for k in (start + 1)..<end where ordered[k].ya < ordered[k - 1].yb {
           disjoint = false
           break
         }
@@ -213,7 +243,7 @@ extension CoverageRasterizer {
           return
         }
       }
-      for k in start..<end { depositAlone(pieces[k]) }
+      for k in start..<end { depositAlone(ordered[k]) }
     }
 
     /// Accumulates the parts of a piece that bound the non-zero region, given that no other
@@ -254,8 +284,8 @@ extension CoverageRasterizer {
     private mutating func sweepBands(_ start: Int, _ end: Int) {
       var eventCount = 0
       for k in start..<end {
-        events[eventCount] = pieces[k].ya
-        events[eventCount + 1] = pieces[k].yb
+        events[eventCount] = ordered[k].ya
+        events[eventCount + 1] = ordered[k].yb
         eventCount += 2
       }
       for k in 0..<stepCount {
@@ -271,13 +301,13 @@ extension CoverageRasterizer {
         let mid = (top + bottom) / 2
         // Drop the pieces that ended, add those that start.
         var kept = 0
-        for i in 0..<activeCount where pieces[Int(active[i])].yb > top {
+        for i in 0..<activeCount where ordered[Int(active[i])].yb > top {
           active[kept] = active[i]
           kept += 1
         }
         activeCount = kept
-        while next < end && pieces[next].ya <= top {
-          if pieces[next].yb > top {
+        while next < end && ordered[next].ya <= top {
+          if ordered[next].yb > top {
             active[activeCount] = Int32(next)
             activeCount += 1
           }
@@ -290,7 +320,7 @@ extension CoverageRasterizer {
         // Sort by position at the band's middle; the order barely changes between bands.
         for i in 0..<activeCount {
           let index = active[i]
-          let key = pieces[Int(index)].x(at: mid)
+          let key = ordered[Int(index)].x(at: mid)
           var j = i
           while j > 0 && keys[j - 1] > key {
             keys[j] = keys[j - 1]
@@ -302,7 +332,7 @@ extension CoverageRasterizer {
         }
         var winding = leftWinding(at: mid)
         for i in 0..<activeCount {
-          let p = pieces[Int(active[i])]
+          let p = ordered[Int(active[i])]
           let after = winding &+ p.winding
           if (winding == 0) != (after == 0) {
             deposit(p.x(at: top), top, p.x(at: bottom), bottom, sign: winding == 0 ? 1 : -1)
