@@ -3,21 +3,29 @@ import InkCodec
 import InkRender
 
 /// cairo filling the same outline polygons as InkRender, on a surface of the same size:
-/// white background, one fill per stroke part with the stroke's colour and the part's
+/// the page's background, one fill per stroke part with the stroke's colour and the part's
 /// opacity, non-zero winding, default antialiasing.
 enum CairoPeer {
   /// Fills `strokes` and returns the surface's pixels (premultiplied BGRA, as cairo stores
   /// ARGB32 on little-endian machines), row by row without padding. The timed runs pass
   /// `copyingPixels: false`, so cairo is not charged for a copy InkRender does not make.
   static func fill(
-    _ strokes: [Renderer.StrokePolygons], width: Int, height: Int, copyingPixels: Bool = true
+    _ strokes: [Renderer.StrokePolygons], width: Int, height: Int, background: InkColor?,
+    copyingPixels: Bool = true
   ) -> [UInt8] {
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
     defer { cairo_surface_destroy(surface) }
     let cr = cairo_create(surface)
     defer { cairo_destroy(cr) }
-    cairo_set_source_rgb(cr, 1, 1, 1)
-    cairo_paint(cr)
+    // The page's background, as InkRender's canvas starts with it (a new surface is clear).
+    if let b = background {
+      cairo_set_source_rgba(
+        cr, Double(b.red) / 255, Double(b.green) / 255, Double(b.blue) / 255,
+        Double(b.alpha) / 255)
+      cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+      cairo_paint(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    }
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
     for stroke in strokes {
       let c = stroke.color
@@ -46,7 +54,7 @@ enum CairoPeer {
   }
 
   /// The largest and mean difference per channel between an InkRender canvas (RGBA) and
-  /// cairo's pixels (BGRA), both premultiplied over white.
+  /// cairo's pixels (BGRA), both premultiplied.
   static func difference(_ canvas: Canvas, _ cairo: [UInt8]) -> (max: Int, mean: Double) {
     var worst = 0
     var total = 0

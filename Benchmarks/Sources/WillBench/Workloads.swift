@@ -117,7 +117,8 @@ enum Workloads {
       prepared.append((scale, polygons, canvas.width, canvas.height))
       var filled = Canvas(width: canvas.width, height: canvas.height, background: page.background)
       Renderer.fill(polygons, on: &filled)
-      let cairo = CairoPeer.fill(polygons, width: canvas.width, height: canvas.height)
+      let cairo = CairoPeer.fill(
+        polygons, width: canvas.width, height: canvas.height, background: page.background)
       let difference = CairoPeer.difference(filled, cairo)
       checks["fill-\(scale)x/\(input.name)"] =
         "InkRender and cairo fill the same \(polygons.count) outlines on \(canvas.width)×\(canvas.height) px; "
@@ -138,7 +139,9 @@ enum Workloads {
         }
         suite.benchmark("fill-\(scale)x/\(input.name)/cairo") {
           blackHole(
-            CairoPeer.fill(polygons, width: width, height: height, copyingPixels: false))
+            CairoPeer.fill(
+              polygons, width: width, height: height, background: page.background,
+              copyingPixels: false))
         }
         suite.benchmark("render-\(scale)x/\(input.name)/willdoc") {
           blackHole(Renderer.renderCanvas(page, options: RenderOptions(scale: Double(scale))))

@@ -25,7 +25,9 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 if arguments.count == 3, arguments[1] == "profile", arguments[2] == "fill" {
   guard let input = RenderInput.largestSample(root: root) else { exit(1) }
-  let options = RenderOptions(scale: 2)
+  // $FILL_SCALE picks the scale (2 by default).
+  let scale = Double(ProcessInfo.processInfo.environment["FILL_SCALE"] ?? "") ?? 2
+  let options = RenderOptions(scale: scale)
   let frame = Renderer.frame(of: input.page, options: options)
   let polygons = Renderer.polygons(of: input.page, frame: frame, options: options)
   let size = Renderer.renderCanvas(input.page, options: options)
@@ -38,8 +40,10 @@ if arguments.count == 3, arguments[1] == "profile", arguments[2] == "fill" {
 }
 
 if arguments.count == 3, arguments[1] == "profile" {
-  let input = try BenchInput.generated(points: 1_000_000)
-  for _ in 0..<200 {
+  // $BENCH_POINTS picks the input (1 M by default); the loop does 200 M points' worth.
+  let points = Int(ProcessInfo.processInfo.environment["BENCH_POINTS"] ?? "") ?? 1_000_000
+  let input = try BenchInput.generated(points: points)
+  for _ in 0..<max(1, 200_000_000 / points) {
     if arguments[2] == "encode" {
       blackHole(try InkEncoder.encode(input.strokes))
     } else {
