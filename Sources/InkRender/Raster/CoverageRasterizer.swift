@@ -146,7 +146,8 @@ struct CoverageRasterizer {
     fillPieces(rowMin: rowMin, rows: rows, starts: starts, into: pieces)
     var sweeper = RowSweeper(
       width: width, pieces: pieces, ordered: orderedStorage.reserve(busiest + 1),
-      sortKeys: sortKeyStorage.reserve(busiest + 1), accumulation: accumulation, coverage: coverage, ones: ones,
+      sortKeys: sortKeyStorage.reserve(busiest + 1), accumulation: accumulation, coverage: coverage,
+      ones: ones,
       events: eventStorage.reserve(4 * busiest + 4), active: activeStorage.reserve(busiest + 1),
       keys: keyStorage.reserve(busiest + 1), steps: stepStorage.reserve(2 * busiest + 2))
     for r in 0..<rows {

@@ -131,8 +131,7 @@ extension CoverageRasterizer {
     }
 
     /// Records how the cluster's pieces change the winding number left of the next cluster.
-    private mutating func advanceSteps(_ start: Int, _ end: Int, _ top: Double, _ bottom: Double)
-    {
+    private mutating func advanceSteps(_ start: Int, _ end: Int, _ top: Double, _ bottom: Double) {
       let before = stepCount
       for k in start..<end {
         let p = ordered[k]
