@@ -96,22 +96,7 @@ extension CoverageRasterizer {
       for k in 0..<count {
         sortKeys[k] = UInt64(UInt32(bitPattern: pieces[first + k].cellLo)) << 32 | UInt64(k)
       }
-      if count > 32 {
-        var buffer = UnsafeMutableBufferPointer(start: sortKeys, count: count)
-        buffer.sort()
-      } else {
-        var i = 1
-        while i < count {
-          let key = sortKeys[i]
-          var j = i
-          while j > 0 && sortKeys[j - 1] > key {
-            sortKeys[j] = sortKeys[j - 1]
-            j -= 1
-          }
-          sortKeys[j] = key
-          i += 1
-        }
-      }
+      CoverageRasterizer.sortAscending(sortKeys, count)
       for k in 0..<count {
         (ordered + k).initialize(to: pieces[first + Int(sortKeys[k] & 0xFFFF_FFFF)])
       }
@@ -396,7 +381,9 @@ extension CoverageRasterizer {
   }
 
   /// Sorts a few values in place (insertion sort; the standard sort beyond 64).
-  static func sortAscending(_ values: UnsafeMutablePointer<Double>, _ count: Int) {
+  @inline(__always)
+  static func sortAscending<Value: Comparable>(_ values: UnsafeMutablePointer<Value>, _ count: Int)
+  {
     if count > 64 {
       var buffer = UnsafeMutableBufferPointer(start: values, count: count)
       buffer.sort()
