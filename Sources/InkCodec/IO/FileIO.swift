@@ -49,7 +49,9 @@ package enum FileIO {
       throw WillError(
         .io("cannot create a temporary file beside \(path): \(String(cString: strerror(errno)))"))
     }
-    let temporary = String(cString: template)
+    // mkstemp filled in the X's; the name ends at the terminating NUL.
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var failure: String?
     bytes.withUnsafeBytes { buffer in
       var offset = 0
