@@ -37,36 +37,29 @@ struct BrushPainter {
   ) {
     var painter = BrushPainter(
       page: page, width: canvas.width, height: canvas.height, options: options)
-    let toOutput = AffineTransform.scale(x: scale, y: scale)
-      .concatenating(.translation(x: -frame.x, y: -frame.y))
-    for (layerIndex, layer) in page.layers.enumerated() {
-      let device = toOutput.concatenating(layer.transform)
-      for (strokeIndex, stroke) in layer.strokes.enumerated() {
-        let segments = CatmullRom.segments(of: stroke, defaultWidth: options.defaultWidth)
-          .map { $0.transformed(by: device, widthScale: 1) }
-        guard !segments.isEmpty, segments.allSatisfy(\.isFinite) else { continue }
-        let seed = seed(of: stroke, layer: layerIndex, index: strokeIndex)
-        let color = stroke.color ?? .black
-        switch options.brush {
-        case .hair:
-          let samples = options.hairBrush.samples(along: segments)
-          options.hairBrush.paint(
-            samples, color: color, blendMode: stroke.blendMode, seed: seed, on: &canvas,
-            mask: &painter.mask, rasterizer: &painter.rasterizer)
-        case .particle:
-          if let brush = painter.particleBrush(for: stroke) {
-            painter.paintParticles(
-              segments, brush: brush, color: color, blendMode: stroke.blendMode, seed: seed,
-              lengthScale: device.lengthScale, on: &canvas)
-            continue
-          }
-          fallthrough
-        case .solid:
-          painter.solid.paint(
-            Renderer.PreparedStroke(
-              layer: layerIndex, stroke: strokeIndex, color: color, blendMode: stroke.blendMode,
-              parts: AlphaSplitting.parts(of: segments)), on: &canvas)
+    Renderer.forEachStroke(page, frame: frame, scale: scale, options: options) {
+      layerIndex, strokeIndex, stroke, segments, device in
+      let seed = seed(of: stroke, layer: layerIndex, index: strokeIndex)
+      let color = stroke.color ?? .black
+      switch options.brush {
+      case .hair:
+        let samples = options.hairBrush.samples(along: segments)
+        options.hairBrush.paint(
+          samples, color: color, blendMode: stroke.blendMode, seed: seed, on: &canvas,
+          mask: &painter.mask, rasterizer: &painter.rasterizer)
+      case .particle:
+        if let brush = painter.particleBrush(for: stroke) {
+          painter.paintParticles(
+            segments, brush: brush, color: color, blendMode: stroke.blendMode, seed: seed,
+            lengthScale: device.lengthScale, on: &canvas)
+          return
         }
+        fallthrough
+      case .solid:
+        painter.solid.paint(
+          Renderer.PreparedStroke(
+            layer: layerIndex, stroke: strokeIndex, color: color, blendMode: stroke.blendMode,
+            parts: AlphaSplitting.parts(of: segments)), on: &canvas)
       }
     }
   }

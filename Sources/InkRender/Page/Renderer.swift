@@ -108,6 +108,25 @@ public enum Renderer {
     _ page: RenderPage, frame: Frame, scale: Double, options: RenderOptions,
     _ body: (PreparedStroke) -> Void
   ) {
+    forEachStroke(page, frame: frame, scale: scale, options: options) {
+      layer, index, stroke, segments, _ in
+      body(
+        PreparedStroke(
+          layer: layer, stroke: index, color: stroke.color ?? .black,
+          blendMode: stroke.blendMode, parts: AlphaSplitting.parts(of: segments)))
+    }
+  }
+
+  /// Walks every stroke that draws something, in drawing order, handing `body` its layer and
+  /// index, the stroke, its segments in output coordinates, and the transform from the layer's
+  /// coordinates to output pixels.
+  static func forEachStroke(
+    _ page: RenderPage, frame: Frame, scale: Double, options: RenderOptions,
+    _ body: (
+      _ layer: Int, _ index: Int, _ stroke: Stroke, _ segments: [CubicSegment],
+      _ device: AffineTransform
+    ) -> Void
+  ) {
     let toOutput = AffineTransform.scale(x: scale, y: scale)
       .concatenating(.translation(x: -frame.x, y: -frame.y))
     for (layerIndex, layer) in page.layers.enumerated() {
@@ -117,10 +136,7 @@ public enum Renderer {
           .map { $0.transformed(by: device, widthScale: 1) }
         // Strokes built in memory (never decoded ones) may hold NaN or infinity: draw nothing.
         guard !segments.isEmpty, segments.allSatisfy(\.isFinite) else { continue }
-        body(
-          PreparedStroke(
-            layer: layerIndex, stroke: strokeIndex, color: stroke.color ?? .black,
-            blendMode: stroke.blendMode, parts: AlphaSplitting.parts(of: segments)))
+        body(layerIndex, strokeIndex, stroke, segments, device)
       }
     }
   }

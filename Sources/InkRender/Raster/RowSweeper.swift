@@ -43,23 +43,24 @@ extension CoverageRasterizer {
       self.steps = steps
     }
 
+    /// Sweeps row `row`, whose pieces are `pieces[lo..<hi]`.
     mutating func sweepRow(
-      _ row: Int, _ first: Int, _ end: Int, _ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void
+      _ row: Int, _ lo: Int, _ hi: Int, _ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void
     ) {
-      let hi = orderByFirstCell(first, end)
-      let lo = 0
+      orderByFirstCell(lo, hi)
+      let count = hi - lo
       let top = Double(row)
       let bottom = top + 1
       baseWinding = 0
       stepCount = 0
-      var start = lo
+      var start = 0
       var gapStart = 0
-      while start < hi {
+      while start < count {
         // A cluster: pieces whose cell ranges overlap.
         let cellLo = Int(ordered[start].cellLo)
         var cellHi = Int(ordered[start].cellHi)
         var end = start + 1
-        while end < hi && Int(ordered[end].cellLo) <= cellHi {
+        while end < count && Int(ordered[end].cellLo) <= cellHi {
           cellHi = max(cellHi, Int(ordered[end].cellHi))
           end += 1
         }
@@ -88,19 +89,18 @@ extension CoverageRasterizer {
       if base > 0 && gapStart < width { emitConstant(row, gapStart, width, base, body) }
     }
 
-    /// Copies the row's pieces `first..<end` to `ordered`, sorted by first cell (pieces with
-    /// the same first cell keep their order), and returns their count. Sorting 8-byte keys and
-    /// copying each piece once is cheaper than moving the pieces while sorting.
-    private func orderByFirstCell(_ first: Int, _ end: Int) -> Int {
-      let count = end - first
+    /// Copies `pieces[lo..<hi]` to `ordered`, sorted by first cell (pieces with the same first
+    /// cell keep their order). Sorting 8-byte keys and copying each piece once is cheaper than
+    /// moving the pieces while sorting.
+    private func orderByFirstCell(_ lo: Int, _ hi: Int) {
+      let count = hi - lo
       for k in 0..<count {
-        sortKeys[k] = UInt64(UInt32(bitPattern: pieces[first + k].cellLo)) << 32 | UInt64(k)
+        sortKeys[k] = UInt64(UInt32(bitPattern: pieces[lo + k].cellLo)) << 32 | UInt64(k)
       }
       CoverageRasterizer.sortAscending(sortKeys, count)
       for k in 0..<count {
-        (ordered + k).initialize(to: pieces[first + Int(sortKeys[k] & 0xFFFF_FFFF)])
+        (ordered + k).initialize(to: pieces[lo + Int(sortKeys[k] & 0xFFFF_FFFF)])
       }
-      return count
     }
 
     private func emitConstant(
