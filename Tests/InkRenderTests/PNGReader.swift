@@ -49,21 +49,26 @@ enum PNGReader {
         let a = x >= 4 ? Int(out[y * stride + x - 4]) : 0
         let b = y > 0 ? Int(out[(y - 1) * stride + x]) : 0
         let c = x >= 4 && y > 0 ? Int(out[(y - 1) * stride + x - 4]) : 0
-        let predicted: Int
-        switch filter {
-        case 0: predicted = 0
-        case 1: predicted = a
-        case 2: predicted = b
-        case 3: predicted = (a + b) / 2
-        case 4:
-          let p = a + b - c
-          let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
-          predicted = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-        default: return nil
-        }
+        guard let predicted = predictor(filter: filter, a: a, b: b, c: c) else { return nil }
         out[y * stride + x] = v &+ UInt8(predicted & 0xFF)
       }
     }
     return Image(width: width, height: height, rgba: out)
+  }
+
+  /// The value PNG filter `filter` (0–4) predicts from the bytes left (`a`), above (`b`) and
+  /// above-left (`c`); `nil` for any other filter. The test encoder filters with it too.
+  static func predictor(filter: UInt8, a: Int, b: Int, c: Int) -> Int? {
+    switch filter {
+    case 0: return 0
+    case 1: return a
+    case 2: return b
+    case 3: return (a + b) / 2
+    case 4:
+      let p = a + b - c
+      let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+      return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+    default: return nil
+    }
   }
 }

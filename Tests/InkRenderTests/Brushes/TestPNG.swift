@@ -20,7 +20,8 @@ enum TestPNG {
     chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [depth, colorType, 0, 0, interlace])
   }
 
-  /// Filters each row (`rows[r]` holds `width × channels` bytes) with `filters[r % count]`.
+  /// Filters each row (`rows[r]` holds `width × channels` bytes) with `filters[r % count]`,
+  /// each 0–4.
   static func filtered(_ rows: [[UInt8]], bpp: Int, filters: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     for (r, row) in rows.enumerated() {
@@ -31,17 +32,7 @@ enum TestPNG {
         let a = i >= bpp ? Int(row[i - bpp]) : 0
         let b = Int(up[i])
         let c = i >= bpp ? Int(up[i - bpp]) : 0
-        let predictor: Int
-        switch type {
-        case 0: predictor = 0
-        case 1: predictor = a
-        case 2: predictor = b
-        case 3: predictor = (a + b) / 2
-        default:
-          let p = a + b - c
-          let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
-          predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-        }
+        let predictor = PNGReader.predictor(filter: type, a: a, b: b, c: c)!
         out.append(row[i] &- UInt8(predictor))
       }
     }
