@@ -40,25 +40,26 @@ struct BenchInput {
       name: name, strokes: SampleGenerator.benchmarkStrokes(seed: 2015, pointCount: points))
   }
 
-  /// The real samples' folder: `$WILL_SAMPLES`, or `../shared/will-samples` beside the
-  /// repository.
-  static func samplesFolder(root: URL) -> URL {
-    ProcessInfo.processInfo.environment["WILL_SAMPLES"].map { URL(fileURLWithPath: $0) }
+  /// Every real sample that opens, by file name in order, from `$WILL_SAMPLES` or
+  /// `../shared/will-samples` beside the repository; empty when the folder is absent.
+  static func sampleDocuments(root: URL) -> [(name: String, document: WillDocument)] {
+    let folder =
+      ProcessInfo.processInfo.environment["WILL_SAMPLES"].map { URL(fileURLWithPath: $0) }
       ?? root.appendingPathComponent("../shared/will-samples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().compactMap { name in
+      guard name.hasSuffix(".will") || name.hasSuffix(".bin"),
+        let document = try? WillDocument(contentsOf: folder.appendingPathComponent(name))
+      else { return nil }
+      return (name, document)
+    }
   }
 
-  /// Every real sample's strokes, concatenated, when `../shared/will-samples` (or
-  /// `$WILL_SAMPLES`) is present.
-  static func realSamples(root: URL) throws -> BenchInput? {
-    let folder = samplesFolder(root: root)
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-      return nil
-    }
-    var strokes: [Stroke] = []
-    for name in names.sorted() where name.hasSuffix(".will") || name.hasSuffix(".bin") {
-      let url = folder.appendingPathComponent(name)
-      if let document = try? WillDocument(contentsOf: url) { strokes += document.strokes }
-    }
+  /// Every real sample's strokes, concatenated; `nil` without samples.
+  static func realSamples(_ samples: [(name: String, document: WillDocument)]) throws
+    -> BenchInput?
+  {
+    let strokes = samples.flatMap(\.document.strokes)
     return strokes.isEmpty ? nil : try BenchInput(name: "real-samples", strokes: strokes)
   }
 }
@@ -78,18 +79,12 @@ struct RenderInput {
     pointCount = input.pointCount
   }
 
-  /// The real sample with the most points, on its own first section's page: the document
+  /// The OPC sample with the most points, on its own first section's page: the document
   /// issue 5's target is set on (render it at scale 2 in well under 100 ms).
-  static func largestSample(root: URL) -> RenderInput? {
-    let folder = BenchInput.samplesFolder(root: root)
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-      return nil
-    }
+  static func largestSample(_ samples: [(name: String, document: WillDocument)]) -> RenderInput? {
     var largest: (points: Int, section: Section)?
-    for name in names.sorted() where name.hasSuffix(".will") {
-      guard let document = try? WillDocument(contentsOf: folder.appendingPathComponent(name)),
-        let section = document.sections.first
-      else { continue }
+    for (name, document) in samples where name.hasSuffix(".will") {
+      guard let section = document.sections.first else { continue }
       let points = section.strokes.reduce(0) { $0 + $1.pointCount }
       if points > largest?.points ?? 0 { largest = (points, section) }
     }

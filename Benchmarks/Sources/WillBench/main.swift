@@ -24,7 +24,9 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .appendingPathComponent("../../..").standardized
 
 if arguments.count == 3, arguments[1] == "profile", arguments[2] == "fill" {
-  guard let input = RenderInput.largestSample(root: root) else { exit(1) }
+  guard let input = RenderInput.largestSample(BenchInput.sampleDocuments(root: root)) else {
+    exit(1)
+  }
   // $FILL_SCALE picks the scale (2 by default).
   let scale = Double(ProcessInfo.processInfo.environment["FILL_SCALE"] ?? "") ?? 2
   let options = RenderOptions(scale: scale)
@@ -55,7 +57,8 @@ if arguments.count == 3, arguments[1] == "profile" {
 
 let generatedPoints = Int(ProcessInfo.processInfo.environment["BENCH_POINTS"] ?? "") ?? 10_000_000
 nonisolated(unsafe) var inputs: [BenchInput] = [try BenchInput.generated(points: generatedPoints)]
-if let real = try BenchInput.realSamples(root: root) { inputs.append(real) }
+let samples = BenchInput.sampleDocuments(root: root)
+if let real = try BenchInput.realSamples(samples) { inputs.append(real) }
 let opened1M = try BenchInput.generated(points: 1_000_000)
 
 if arguments.count == 3, arguments[1] == "write-inputs" {
@@ -69,7 +72,7 @@ if arguments.count == 3, arguments[1] == "write-inputs" {
 }
 
 let suites = try Workloads.suites(
-  inputs: inputs, opened1M: opened1M, largestSample: RenderInput.largestSample(root: root))
+  inputs: inputs, opened1M: opened1M, largestSample: RenderInput.largestSample(samples))
 if arguments.count == 3, arguments[1] == "facts" {
   try Workloads.writeFacts(to: URL(fileURLWithPath: arguments[2]))
   exit(0)
