@@ -36,6 +36,10 @@ public enum WillErrorKind: Sendable, Hashable {
 
   /// A ``DecodingLimits`` bound was exceeded.
   case limitExceeded(DecodingLimits.Limit, value: Int, limit: Int)
+  /// A rendering bound (InkRender's `RenderLimits`) was exceeded.
+  case renderLimitExceeded(RenderLimit, value: Int, limit: Int)
+  /// A buffer whose size the input decides could not be allocated.
+  case allocationFailed(bytes: Int)
 
   // MARK: Containers
 
@@ -82,7 +86,7 @@ public enum WillErrorKind: Sendable, Hashable {
   /// The broad class of this kind of error.
   public var category: WillError.Category {
     switch self {
-    case .limitExceeded, .imageTooLarge: .limitExceeded
+    case .limitExceeded, .renderLimitExceeded, .allocationFailed, .imageTooLarge: .limitExceeded
     case .unsupportedPrecision, .unsupported: .unsupported
     case .io: .io
     case .nonFiniteValue, .valueTooLarge: .invalidInput
@@ -113,6 +117,9 @@ public enum WillErrorKind: Sendable, Hashable {
       "\(channel) value \(value) does not fit Int32 at decimal precision \(precision)"
     case .limitExceeded(let limit, let value, let max):
       "limit exceeded: \(limit.rawValue) is \(value), the limit is \(max)"
+    case .renderLimitExceeded(let limit, let value, let max):
+      "limit exceeded: \(limit.rawValue) is \(value), the limit is \(max)"
+    case .allocationFailed(let bytes): "out of memory: could not allocate \(bytes) bytes"
     case .notAWillFile: "not a WILL file: no zip, RIFF or paths stream signature"
     case .malformedRIFF(let why): "malformed RIFF: \(why)"
     case .missingInkChunk: "RIFF file has no INK chunk"

@@ -1,0 +1,12 @@
+/// The name of one bound on rendering work, as reported in
+/// ``WillErrorKind/renderLimitExceeded(_:value:limit:)``.
+///
+/// The bounds themselves are InkRender's `RenderLimits`; the names live here so that every
+/// failure of the toolkit stays one ``WillError``.
+public enum RenderLimit: String, Sendable, Hashable, Codable, CaseIterable {
+  /// The work of drawing a page: segments flattened, pixels covered, particles and hairs
+  /// stamped.
+  case work = "render work"
+  /// The pixels of one canvas (width × height), checked before the canvas is allocated.
+  case canvasPixels = "canvas pixels"
+}
