@@ -190,7 +190,7 @@ extension SampleGenerator {
     }
     add(
       "x-zip-bomb.will",
-      "the paths part inflates to 1 GiB (2^30) of zeros from \(bomb.count) bytes of Deflate; its declared size is past maxPartBytes (256 MiB)",
+      "the paths part inflates to 1 GiB (2^30) of zeros from \(bomb.count) bytes of Deflate; its declared size is past maxPartBytes (\(DecodingLimits.default.maxPartBytes >> 20) MiB)",
       "limit-exceeded", pathsPart, nil, ZipCraft.archive(bombEntries))
 
     // Many tiny parts: 10,001 empty stored entries besides the package, past maxParts (10,000).
@@ -203,8 +203,8 @@ extension SampleGenerator {
 
     add(
       "x-empty-strokes-10M.will",
-      "the paths part holds 10^7 empty Path records (10 MB of 0x00, a few KB deflated): more than maxStrokes (2,000,000)",
-      "limit-exceeded", pathsPart, 2_000_000,
+      "the paths part holds 10^7 empty Path records (10 MB of 0x00, a few KB deflated): more than maxStrokes (\(DecodingLimits.default.maxStrokes))",
+      "limit-exceeded", pathsPart, DecodingLimits.default.maxStrokes,
       try rezip(base) { inputs in
         for index in inputs.indices where inputs[index].name.description == pathsPart {
           inputs[index].data = Array(repeating: 0, count: 10_000_000)

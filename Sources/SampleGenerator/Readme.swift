@@ -1,5 +1,7 @@
 extension SampleGenerator {
-  static func readme(seed: UInt64, valid: [ValidSample], invalid: [InvalidSample]) -> String {
+  static func readme(
+    seed: UInt64, valid: [ValidSample], invalid: [InvalidSample], attacks: [ResourceAttack]
+  ) -> String {
     var text = """
       # SampleDocuments
 
@@ -54,7 +56,25 @@ extension SampleGenerator {
       block, about 1 MB); `x-many-parts.will` uses 10,001 extra parts rather than 20,000 to stay
       under 1 MB; `x-empty-strokes-10M.will` keeps its 10^7 records in a deflated OPC part.
 
+      ### Resource attacks (`r-*.will`)
+
+      Small files that ask for as much work as the default limits let through: for each class
+      of multiplied work, the largest instance that reads, and where it is cheap on disk the
+      next one up, which must stop with the limit named (`golden/attacks.txt` has
+      `name ok`, `name limit-exceeded <limit>` or `name <error code>`). Every `willdoc` command on every one of them
+      must finish within 1 GiB of address space and 10 seconds, or stop with a one-line limit
+      error (`ResourceBudgetTests`); the budget model is in `docs/robustness.md`.
+
+      | file | what it attacks | with default limits |
+      |---|---|---|
+
       """
+    for attack in attacks {
+      let outcome =
+        attack.readError.map { "fails with `\($0)`" } ?? attack.stoppedBy.map { "stops at `\($0)`" }
+        ?? "reads"
+      text += "| `\(attack.name)` | \(attack.summary) | \(outcome) |\n"
+    }
     return text
   }
 }

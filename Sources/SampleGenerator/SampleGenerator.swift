@@ -60,6 +60,14 @@ public enum SampleGenerator {
     for (sample, bytes) in invalid {
       files.append(GeneratedFile(path: "invalid/" + sample.name, bytes: bytes))
     }
+    let attacks = try resourceAttacks(seed: seed)
+    for (attack, bytes) in attacks {
+      files.append(GeneratedFile(path: "invalid/" + attack.name, bytes: bytes))
+    }
+    files.append(
+      GeneratedFile(
+        path: "golden/attacks.txt",
+        bytes: Array(attacks.map { $0.0.manifestLine + "\n" }.joined().utf8)))
     files.append(
       GeneratedFile(
         path: "golden/manifest.txt",
@@ -67,7 +75,11 @@ public enum SampleGenerator {
     files.append(
       GeneratedFile(
         path: "README.md",
-        bytes: Array(readme(seed: seed, valid: valid.map(\.0), invalid: invalid.map(\.0)).utf8)))
+        bytes: Array(
+          readme(
+            seed: seed, valid: valid.map(\.0), invalid: invalid.map(\.0),
+            attacks: attacks.map(\.0)
+          ).utf8)))
     return files
   }
 

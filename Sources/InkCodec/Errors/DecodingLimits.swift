@@ -25,6 +25,12 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case pointsPerStroke = "points per stroke"
     /// ``DecodingLimits/maxTotalPoints``.
     case totalPoints = "total points"
+    /// ``DecodingLimits/maxSections``.
+    case sections = "sections"
+    /// ``DecodingLimits/maxElements``.
+    case elements = "SVG elements"
+    /// ``DecodingLimits/maxReferences``.
+    case references = "part references"
   }
 
   /// Largest input file, in bytes. Stops reading a multi-gigabyte file into memory.
@@ -39,24 +45,36 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   public var maxXMLDepth: Int
   /// Most attributes on one XML element. Stops attribute floods.
   public var maxXMLAttributes: Int
-  /// Most strokes (path records) in one document. Stops 10^7 empty records.
+  /// Most strokes (path records) in one document, counted once per reference to their paths
+  /// part. Stops 10^7 empty records.
   public var maxStrokes: Int
   /// Most points in one stroke. Stops one record claiming billions of points.
   public var maxPointsPerStroke: Int
-  /// Most points in one document.
+  /// Most points in one document, counted once per reference to their paths part: the points
+  /// a renderer draws and a dump prints. Stops one part referenced thousands of times.
   public var maxTotalPoints: Int
+  /// Most sections (pages), counted once per relationship to a section part.
+  public var maxSections: Int
+  /// Most SVG elements in all sections together, counted once per relationship to their
+  /// section part.
+  public var maxElements: Int
+  /// Most references from sections to paths and image parts (`<g r:id>`, `<image r:id>`).
+  public var maxReferences: Int
 
   /// Creates limits; every parameter defaults to the value in ``default``.
   public init(
-    maxFileBytes: Int = 512 << 20,
-    maxPartBytes: Int = 256 << 20,
-    maxTotalBytes: Int = 1 << 30,
+    maxFileBytes: Int = 256 << 20,
+    maxPartBytes: Int = 64 << 20,
+    maxTotalBytes: Int = 256 << 20,
     maxParts: Int = 10_000,
     maxXMLDepth: Int = 256,
     maxXMLAttributes: Int = 1_024,
-    maxStrokes: Int = 2_000_000,
-    maxPointsPerStroke: Int = 10_000_000,
-    maxTotalPoints: Int = 100_000_000
+    maxStrokes: Int = 500_000,
+    maxPointsPerStroke: Int = 1_000_000,
+    maxTotalPoints: Int = 5_000_000,
+    maxSections: Int = 10_000,
+    maxElements: Int = 1_000_000,
+    maxReferences: Int = 100_000
   ) {
     self.maxFileBytes = maxFileBytes
     self.maxPartBytes = maxPartBytes
@@ -67,18 +85,24 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     self.maxStrokes = maxStrokes
     self.maxPointsPerStroke = maxPointsPerStroke
     self.maxTotalPoints = maxTotalPoints
+    self.maxSections = maxSections
+    self.maxElements = maxElements
+    self.maxReferences = maxReferences
   }
 
-  /// Bounds that fit every real document by orders of magnitude: 512 MiB files, 256 MiB per
-  /// part, 1 GiB in total, 10,000 parts, XML depth 256, 2 million strokes, 10 million points
-  /// per stroke and 100 million points per document.
+  /// Bounds that fit every real document by orders of magnitude (the largest real sample has
+  /// 282 strokes and 27,361 points) while keeping the worst input they let through within
+  /// 1 GiB of address space and seconds of work (see `docs/robustness.md`): 256 MiB files,
+  /// 64 MiB per part, 256 MiB in total, 10,000 parts, XML depth 256, 500,000 strokes, a
+  /// million points per stroke, 5 million points per document, 10,000 sections, a million SVG
+  /// elements and 100,000 part references.
   public static let `default` = DecodingLimits()
 
   /// No bounds beyond what the machine has. Use only for trusted input.
   public static let unlimited = DecodingLimits(
     maxFileBytes: .max, maxPartBytes: .max, maxTotalBytes: .max, maxParts: .max,
     maxXMLDepth: .max, maxXMLAttributes: .max, maxStrokes: .max, maxPointsPerStroke: .max,
-    maxTotalPoints: .max)
+    maxTotalPoints: .max, maxSections: .max, maxElements: .max, maxReferences: .max)
 
   /// Throws ``WillErrorKind/limitExceeded(_:value:limit:)`` when `value` is above `limit`.
   func check(_ limit: Limit, _ value: Int, part: String? = nil, offset: Int? = nil)
@@ -102,6 +126,9 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case .strokes: maxStrokes
     case .pointsPerStroke: maxPointsPerStroke
     case .totalPoints: maxTotalPoints
+    case .sections: maxSections
+    case .elements: maxElements
+    case .references: maxReferences
     }
   }
 }

@@ -22,6 +22,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   public var strokeIndex: Int?
   /// A sentence a person understands.
   public var message: String
+  /// How many findings this diagnostic stands for: 1, or more for the summary that
+  /// ``WillDocument/validate(maximumRepeats:)`` gives in place of a code's further repeats.
+  public var occurrences: Int = 1
 
   /// Creates a diagnostic.
   public init(

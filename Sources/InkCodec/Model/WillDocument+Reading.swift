@@ -14,10 +14,17 @@ extension WillDocument {
       let file = try WillDataFile(parsing: bytes, limits: limits)
       try self.init(stream: file.ink ?? [], part: "INK ", container: .riff, limits: limits)
       riffChunks = file.chunks.filter { $0.id != "INK " }
+      containerParts = file.chunks.map {
+        ContainerPart(name: $0.id, size: $0.data.count, storedSize: $0.data.count, storage: .chunk)
+      }
     case .raw:
       if bytes.isEmpty { throw WillError(.notAWillFile, offset: 0) }
       do throws(WillError) {
         try self.init(stream: bytes, part: nil, container: .raw, limits: limits)
+        containerParts = [
+          ContainerPart(
+            name: "(stream)", size: bytes.count, storedSize: bytes.count, storage: .stream)
+        ]
       } catch  where error.strokeIndex == 0 && error.category == .format {
         // The first record already fails: most likely not WILL data at all.
         throw WillError(.notAWillFile, offset: 0)
@@ -47,6 +54,16 @@ extension WillDocument {
   private init(opc bytes: [UInt8], limits: DecodingLimits) throws(WillError) {
     let package = try InkPackage(bytes: bytes, limits: limits)
     self.init(container: .opc)
+    containerParts = package.parts.map { entry in
+      let storage: ContainerPart.Storage
+      switch entry.compression {
+      case .stored: storage = .stored
+      case .deflate: storage = .deflate
+      }
+      return ContainerPart(
+        name: entry.name.description, size: entry.data.count, storedSize: entry.compressedSize,
+        storage: storage, crc32: entry.crc32)
+    }
     var consumed: Set<String> = [PartName.contentTypes.normalizedKey]
     let rootRelsPart = PartName.packageRelationships
     guard package.part(rootRelsPart) != nil else {
@@ -56,7 +73,8 @@ extension WillDocument {
     let rootRelationships = try package.relationships(of: nil)
     var properties = DocumentProperties()
     var source = PropertiesSource(properties: properties)
-    var budget = PointBudget(limits: limits)
+    var budget = ReadingBudget(limits: limits)
+    var decoded = DecodedParts()
     for (key, type) in package.contentTypes.overrides.sorted(by: { $0.key < $1.key })
     where package.part(try PartName(key)) == nil {
       readWarnings.append(
@@ -100,8 +118,21 @@ extension WillDocument {
         properties.read(app: try package.xml(part.name))
         source.app = stored
       case WillRelationshipType.section:
-        var section = try Section(
-          reading: part.name, from: package, consumed: &consumed, budget: &budget)
+        var section: Section
+        let key = part.name.normalizedKey
+        if let cached = decoded.sections[key] {
+          section = cached.section
+          try budget.charge(cached.cost, part: part.name.description)
+        } else {
+          var cost = ReadingCost(sections: 1)
+          var sectionConsumed: Set<String> = []
+          section = try Section(
+            reading: part.name, from: package, consumed: &sectionConsumed, cost: &cost,
+            decoded: &decoded, budget: budget)
+          try budget.charge(cost, part: part.name.description)
+          consumed.formUnion(sectionConsumed)
+          decoded.sections[key] = (section, cost, sectionConsumed)
+        }
         section.relationshipID = relationship.id
         sections.append(section)
       default:
@@ -133,18 +164,56 @@ extension WillDocument {
   }
 }
 
-/// Tracks the total points decoded across every paths part of a document.
-struct PointBudget {
+/// Charges a document for the work its references cause. A part referenced many times is
+/// decoded once, but every reference counts: the strokes and points it adds are drawn, dumped
+/// and validated once per reference.
+struct ReadingBudget {
   let limits: DecodingLimits
-  var points = 0
-  var strokes = 0
+  private(set) var strokes = 0
+  private(set) var points = 0
+  private(set) var sections = 0
+  private(set) var elements = 0
+  private(set) var references = 0
 
-  mutating func charge(_ strokes: [Stroke], part: String) throws(WillError) {
-    self.strokes += strokes.count
-    points += strokes.reduce(0) { $0 + $1.pointCount }
-    try limits.check(.strokes, self.strokes, part: part)
+  init(limits: DecodingLimits) { self.limits = limits }
+
+  mutating func charge(_ cost: ReadingCost, part: String) throws(WillError) {
+    strokes += cost.strokes
+    points += cost.points
+    sections += cost.sections
+    elements += cost.elements
+    references += cost.references
+    try limits.check(.sections, sections, part: part)
+    try limits.check(.elements, elements, part: part)
+    try limits.check(.references, references, part: part)
+    try limits.check(.strokes, strokes, part: part)
     try limits.check(.totalPoints, points, part: part)
   }
+}
+
+/// What one reference to a part costs the reader's budget.
+struct ReadingCost {
+  var strokes = 0
+  var points = 0
+  var sections = 0
+  var elements = 0
+  var references = 0
+
+  static func += (lhs: inout ReadingCost, rhs: ReadingCost) {
+    lhs.strokes += rhs.strokes
+    lhs.points += rhs.points
+    lhs.sections += rhs.sections
+    lhs.elements += rhs.elements
+    lhs.references += rhs.references
+  }
+}
+
+/// Parts already decoded while reading one package, by normalized part name, so that a part
+/// referenced from many places is decoded once and shared (arrays are copy-on-write).
+struct DecodedParts {
+  var strokes: [String: (strokes: [Stroke], points: Int)] = [:]
+  /// A section part's content and what one reference to it costs.
+  var sections: [String: (section: Section, cost: ReadingCost, consumed: Set<String>)] = [:]
 }
 
 extension StoredPart {
@@ -158,9 +227,15 @@ extension StoredPart {
 
 extension Section {
   /// Reads a section SVG and the parts its relationships include.
+  /// - Parameters:
+  ///   - cost: Charged with what one reference to the section costs: its elements, and the
+  ///     strokes, points and references of every part it includes.
+  ///   - decoded: Paths parts decoded so far, shared with the rest of the document.
+  ///   - budget: The document's budget before this section, checked as the section's own
+  ///     cost grows so that one section cannot run far past a limit before it is charged.
   init(
     reading name: PartName, from package: InkPackage, consumed: inout Set<String>,
-    budget: inout PointBudget
+    cost: inout ReadingCost, decoded: inout DecodedParts, budget: ReadingBudget
   ) throws(WillError) {
     let document = try package.xml(name)
     let relsName = name.relationshipsPart
@@ -181,11 +256,13 @@ extension Section {
     let namespaces = XMLNamespaces.initial.declaring(root)
     var reader = SectionTreeReader(
       package: package, section: name, relsPart: relsName.description, relationships: byID,
-      included: included, consumed: consumed, budget: budget)
+      included: included, consumed: consumed, cost: cost, decoded: decoded, budget: budget)
+    reader.cost.elements += 1  // <svg>
     nodes = try reader.nodes(root.children, namespaces: namespaces)
     included = reader.included
     consumed = reader.consumed
-    budget = reader.budget
+    cost = reader.cost
+    decoded = reader.decoded
     if width != nil, Self.length(svgAttributes.first { $0.name == "width" }!.value) == nil {
       throw WillError(
         .invalidAttribute(name: "width", value: svgAttributes.first { $0.name == "width" }!.value),
@@ -216,7 +293,16 @@ private struct SectionTreeReader {
   let relationships: [String: Relationship]
   var included: Set<String>
   var consumed: Set<String>
-  var budget: PointBudget
+  var cost: ReadingCost
+  var decoded: DecodedParts
+  /// The document's budget before this section; the section's cost is checked on top of it.
+  let budget: ReadingBudget
+
+  /// Checks the document's budget with the section's cost so far added.
+  func checkBudget() throws(WillError) {
+    var total = budget
+    try total.charge(cost, part: section.description)
+  }
 
   mutating func nodes(_ children: [XMLNode], namespaces: XMLNamespaces) throws(WillError)
     -> [SectionNode]
@@ -227,6 +313,8 @@ private struct SectionTreeReader {
         if !child.isWhitespace { result.append(.unmodelled(UnmodelledNode(child))) }
         continue
       }
+      cost.elements += 1
+      if cost.elements & 1023 == 0 { try checkBudget() }
       let scope = namespaces.declaring(element)
       let relationshipID = element.attribute(
         namespace: WillNamespace.sectionRelationships, localName: "id", in: scope)
@@ -240,6 +328,7 @@ private struct SectionTreeReader {
         group.transform = try transform(of: element)
         result.append(.group(group))
       } else {
+        cost.elements += child.descendantElementCount
         result.append(.unmodelled(UnmodelledNode(child)))
       }
     }
@@ -265,6 +354,7 @@ private struct SectionTreeReader {
       )
     }
     included.insert(id)
+    cost.references += 1
     let part = try package.target(of: relationship, from: section, relsPart: relsPart)
     consumed.insert(part.name.normalizedKey)
     let contentType = package.contentType(of: part.name)
@@ -280,11 +370,21 @@ private struct SectionTreeReader {
           .wrongContentType(expected: WillContentType.paths, found: contentType),
           part: part.name.description)
       }
-      var paths = PathsElement(
-        strokes: try InkDecoder.decodeAll(
-          part.data, part: part.name.description, limits: package.limits),
-        transform: try transform(of: element))
-      try budget.charge(paths.strokes, part: part.name.description)
+      let key = part.name.normalizedKey
+      let strokes: [Stroke]
+      let points: Int
+      if let shared = decoded.strokes[key] {
+        (strokes, points) = shared
+      } else {
+        strokes = try InkDecoder.decodeAll(
+          part.data, part: part.name.description, limits: package.limits)
+        points = strokes.reduce(0) { $0 + $1.pointCount }
+        decoded.strokes[key] = (strokes, points)
+      }
+      var paths = PathsElement(strokes: strokes, transform: try transform(of: element))
+      cost.strokes += strokes.count
+      cost.points += points
+      try checkBudget()
       paths.partName = part.name.description
       paths.relationshipID = id
       paths.attributes = kept

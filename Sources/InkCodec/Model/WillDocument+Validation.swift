@@ -25,8 +25,15 @@ extension WillDocument {
   /// `outside-page` (control points beyond the page), `unreferenced-paths-part`,
   /// `paints-override-without-part` and `override-without-part` (a content-type Override for a
   /// part the package lacks).
-  public func validate() -> [Diagnostic] {
-    var diagnostics = readWarnings
+  ///
+  /// A code can repeat for every stroke (500,000 empty strokes give 1.5 million findings), so
+  /// after `maximumRepeats` diagnostics of one code in one part, further ones are counted and
+  /// reported as one summary diagnostic per code and part, whose ``Diagnostic/occurrences``
+  /// says how many it stands for. Memory and output stay bounded by the number of codes.
+  /// - Parameter maximumRepeats: How many diagnostics of one code in one part to list.
+  public func validate(maximumRepeats: Int = 100) -> [Diagnostic] {
+    var diagnostics = DiagnosticList(maximumRepeats: maximumRepeats)
+    for warning in readWarnings { diagnostics.append(warning) }
     for section in sections {
       let page = section.pageSize
       for (element, transform) in section.pathsElements {
@@ -35,10 +42,12 @@ extension WillDocument {
         for (index, stroke) in element.strokes.enumerated() {
           let recordSize = (try? PathRecord(encoding: stroke).serializedSize) ?? 0
           let at = part == nil && container == .raw || part != nil ? offset : nil
-          func warn(_ code: String, _ message: String) {
+          func warn(_ code: String, _ message: @autoclosure () -> String) {
             diagnostics.append(
+              code: code, part: part,
               Diagnostic(
-                .warning, code: code, part: part, offset: at, strokeIndex: index, message: message))
+                .warning, code: code, part: part, offset: at, strokeIndex: index,
+                message: message()))
           }
           offset += Varint.encodedSize(of: UInt64(recordSize)) + recordSize
           if stroke.storedFields.contains(.compositeOperation) {
@@ -103,6 +112,54 @@ extension WillDocument {
           .warning, code: "unreferenced-paths-part", part: part.name,
           message: "no section includes this paths part"))
     }
-    return diagnostics
+    return diagnostics.finished()
+  }
+}
+
+/// Diagnostics with repeats of one code in one part capped, the rest counted.
+private struct DiagnosticList {
+  let maximumRepeats: Int
+  var items: [Diagnostic] = []
+  /// Per code and part: how many were listed, and how many more were only counted.
+  var counts: [String: (listed: Int, unlisted: Int, severity: Diagnostic.Severity)] = [:]
+  var order: [(code: String, part: String?)] = []
+
+  init(maximumRepeats: Int) { self.maximumRepeats = max(0, maximumRepeats) }
+
+  mutating func append(_ diagnostic: Diagnostic) {
+    append(code: diagnostic.code, part: diagnostic.part, diagnostic)
+  }
+
+  /// Adds a diagnostic, built only when it will be listed.
+  mutating func append(code: String, part: String?, _ diagnostic: @autoclosure () -> Diagnostic) {
+    let key = code + "\u{0}" + (part ?? "")
+    var count = counts[key] ?? (0, 0, .warning)
+    if count.listed == 0 && count.unlisted == 0 { order.append((code, part)) }
+    if count.listed < maximumRepeats {
+      let made = diagnostic()
+      count.severity = made.severity
+      items.append(made)
+      count.listed += 1
+    } else {
+      count.unlisted += 1
+    }
+    counts[key] = count
+  }
+
+  func finished() -> [Diagnostic] {
+    var result = items
+    for (code, part) in order {
+      guard let count = counts[code + "\u{0}" + (part ?? "")], count.unlisted > 0 else {
+        continue
+      }
+      var summary = Diagnostic(
+        count.severity, code: code, part: part,
+        message:
+          "\(count.unlisted) more \(count.unlisted == 1 ? "finding" : "findings") of this kind "
+          + "in this part, not listed")
+      summary.occurrences = count.unlisted
+      result.append(summary)
+    }
+    return result
   }
 }

@@ -67,6 +67,12 @@ private struct PackageWriter {
   var parts: [(name: PartName, contentType: String, data: [UInt8])] = []
   var usedNames: Set<String> = [PartName.contentTypes.normalizedKey]
   var mediaCounter = 0
+  /// Parts already written for a part name the model was read with, with what they hold, so
+  /// that a part several elements (or sections) share is written once: saving never turns
+  /// one part referenced many times into many parts.
+  var sharedPaths: [String: (name: PartName, strokes: [Stroke])] = [:]
+  var sharedImages: [String: (name: PartName, data: [UInt8], contentType: String)] = [:]
+  var sharedSections: [String: (name: PartName, section: Section)] = [:]
 
   init(options: WriteOptions) { self.options = options }
 
@@ -93,6 +99,17 @@ private struct PackageWriter {
       fallback: "extended-properties")
 
     for (index, section) in document.sections.enumerated() {
+      if let key = Self.sharingKey(section.partName), let shared = sharedSections[key],
+        shared.section.nodes == section.nodes,
+        shared.section.svgAttributes == section.svgAttributes,
+        shared.section.unreferencedRelationships == section.unreferencedRelationships
+      {
+        rootRelationships.add(
+          WillRelationshipType.section, shared.name,
+          preferredID: options.normalize ? nil : section.relationshipID,
+          fallback: "section\(index)")
+        continue
+      }
       let name = try add(
         unique(
           options.normalize ? nil : section.partName, fallback: "/sections/section\(index).svg"),
@@ -120,6 +137,9 @@ private struct PackageWriter {
         WillRelationshipType.section, name,
         preferredID: options.normalize ? nil : section.relationshipID,
         fallback: "section\(index)")
+      if let key = Self.sharingKey(section.partName), sharedSections[key] == nil {
+        sharedSections[key] = (name, section)
+      }
     }
 
     if !document.paints.isEmpty {
@@ -234,12 +254,19 @@ private struct PackageWriter {
         result.append(
           .element(XMLElement(group.elementName, attributes: attributes, children: children)))
       case .paths(let paths):
-        mediaCounter += 1
-        let name = try add(
-          unique(
-            options.normalize ? nil : paths.partName,
-            fallback: "/sections/media/paths\(mediaCounter - 1).protobuf"),
-          WillContentType.paths, try InkEncoder.encode(paths.strokes))
+        let key = Self.sharingKey(paths.partName)
+        let name: PartName
+        if let key, let shared = sharedPaths[key], shared.strokes == paths.strokes {
+          name = shared.name
+        } else {
+          mediaCounter += 1
+          name = try add(
+            unique(
+              options.normalize ? nil : paths.partName,
+              fallback: "/sections/media/paths\(mediaCounter - 1).protobuf"),
+            WillContentType.paths, try InkEncoder.encode(paths.strokes))
+          if let key, sharedPaths[key] == nil { sharedPaths[key] = (name, paths.strokes) }
+        }
         let id = relationships.add(
           WillRelationshipType.paths, name,
           preferredID: options.normalize ? nil : paths.relationshipID, fallback: "rId")
@@ -249,15 +276,26 @@ private struct PackageWriter {
         }
         result.append(.element(XMLElement(paths.elementName, attributes: attributes)))
       case .image(let image):
-        mediaCounter += 1
-        let ext =
-          image.contentType == WillContentType.png
-          ? "png" : image.contentType == WillContentType.jpeg ? "jpeg" : "bin"
-        let name = try add(
-          unique(
-            options.normalize ? nil : image.partName,
-            fallback: "/sections/media/image\(mediaCounter - 1).\(ext)"),
-          image.contentType, image.data)
+        let key = Self.sharingKey(image.partName)
+        let name: PartName
+        if let key, let shared = sharedImages[key], shared.data == image.data,
+          shared.contentType == image.contentType
+        {
+          name = shared.name
+        } else {
+          mediaCounter += 1
+          let ext =
+            image.contentType == WillContentType.png
+            ? "png" : image.contentType == WillContentType.jpeg ? "jpeg" : "bin"
+          name = try add(
+            unique(
+              options.normalize ? nil : image.partName,
+              fallback: "/sections/media/image\(mediaCounter - 1).\(ext)"),
+            image.contentType, image.data)
+          if let key, sharedImages[key] == nil {
+            sharedImages[key] = (name, image.data, image.contentType)
+          }
+        }
         let id = relationships.add(
           WillRelationshipType.image, name,
           preferredID: options.normalize ? nil : image.relationshipID, fallback: "rId")
@@ -271,6 +309,11 @@ private struct PackageWriter {
     return result
   }
 
+  /// The key under which a part read as `partName` is shared, or `nil` for a new element.
+  static func sharingKey(_ partName: String?) -> String? {
+    partName.flatMap { try? PartName($0) }?.normalizedKey
+  }
+
   /// The transform attribute to write: the original text while it still says the same thing.
   static func transformText(_ transform: AffineTransform, original: String?) -> String? {
     if let original, (try? AffineTransform(svgTransform: original)) == transform { return original }
@@ -281,14 +324,22 @@ private struct PackageWriter {
 /// The relationships of one `.rels` part being written, with unique ids.
 private struct RelationshipList {
   var items: [Relationship] = []
-  var ids: Set<String> = []
+  /// The position in ``items`` of each id.
+  var positions: [String: Int] = [:]
   var counter = 0
+
+  var ids: Dictionary<String, Int>.Keys { positions.keys }
 
   @discardableResult
   mutating func add(_ type: String, _ target: PartName, preferredID: String?, fallback: String)
     -> String
   {
     var id = preferredID ?? ""
+    if let position = positions[id], items[position].type == type,
+      items[position].target == target.description
+    {
+      return id  // several elements include the same part by the same relationship
+    }
     if id.isEmpty || ids.contains(id) {
       if fallback != "rId" && !ids.contains(fallback) {
         id = fallback
@@ -299,7 +350,7 @@ private struct RelationshipList {
         } while ids.contains(id)
       }
     }
-    ids.insert(id)
+    positions[id] = items.count
     items.append(Relationship(id: id, type: type, target: target.description))
     return id
   }
@@ -307,7 +358,7 @@ private struct RelationshipList {
   mutating func keep(_ relationship: Relationship) {
     var kept = relationship
     while ids.contains(kept.id) { kept.id += "_" }
-    ids.insert(kept.id)
+    positions[kept.id] = items.count
     items.append(kept)
   }
 }

@@ -30,6 +30,10 @@ public struct WillDocument: Sendable, Hashable {
   /// RIFF chunks other than `INK ` (the `HEAD` version chunk and any unknown ones).
   public var riffChunks: [RIFFChunk]
 
+  /// The parts of the file the document was read from, in file order; empty for a document
+  /// built in memory. Reading metadata: not compared by `==` and not written.
+  public internal(set) var containerParts: [ContainerPart] = []
+
   /// The paints part as read, written back unchanged while ``paints`` is unchanged.
   package var paintsSource: (part: StoredPart, paints: [ParticlesPaint])?
   /// What reading the package noticed that the model does not hold (content-type overrides

@@ -25,6 +25,20 @@ package enum XMLNode: Sendable, Hashable {
     return element
   }
 
+  /// The number of elements strictly inside this node. Iterative, so a deep tree cannot
+  /// exhaust the stack.
+  package var descendantElementCount: Int {
+    var count = 0
+    var pending = element.map { [$0] } ?? []
+    while let next = pending.popLast() {
+      for case .element(let child) in next.children {
+        count += 1
+        pending.append(child)
+      }
+    }
+    return count
+  }
+
   /// Whether `byte` is one of the four XML whitespace characters.
   static func isWhitespaceByte(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

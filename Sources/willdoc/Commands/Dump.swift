@@ -53,8 +53,8 @@ struct Dump: ParsableCommand {
     try reportingErrors(file: file) { () throws(WillError) in
       switch format {
       case .json:
-        let json = try DumpJSON.document(document, file: input, selection: selection, raw: raw)
-        print(json.rendered())
+        let json = DumpJSON.document(document, file: input, selection: selection, raw: raw)
+        try json.write { print($0, terminator: "") }
       case .text:
         try DumpText.write(document, file: input, selection: selection, raw: raw) { print($0) }
       }

@@ -30,7 +30,7 @@ struct Inspect: ParsableCommand {
       if index > 0 && !quiet { print("") }
       do throws(WillError) {
         let (input, document) = try InputFile.document(name, limits: limits)
-        let warnings = document.validate().count
+        let warnings = document.validate().map(\.occurrences).reduce(0, +)
         let summary = DocumentSummary(document)
         totals.files += 1
         totals.strokes += summary.strokes
@@ -191,13 +191,17 @@ struct Inspect: ParsableCommand {
       })
     lines += sections.lines(indent: 2, style: style)
 
-    let parts = PartListing.list(input.bytes, container: document.container, limits: limits)
+    // The reader's own record of the parts: the package is never decompressed twice.
+    let parts = document.containerParts
     if !parts.isEmpty {
       lines.append("")
       var table = TextTable(
         header: ["part", "size", "stored", "method"],
         rows: parts.map {
-          [$0.name, Format.count($0.size), Format.count($0.storedSize), $0.method]
+          [
+            $0.name, Format.count($0.size), Format.count($0.storedSize),
+            $0.storage == .stream ? "-" : $0.storage.rawValue,
+          ]
         })
       table.rightAligned = [1, 2]
       lines += table.lines(indent: 2, style: style)

@@ -42,8 +42,10 @@ struct Validate: ParsableCommand {
     var container: ContainerKind?
     var diagnostics: [Diagnostic]
 
-    var errors: Int { diagnostics.filter { $0.severity == .error }.count }
-    var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
+    var errors: Int { diagnostics.filter { $0.severity == .error }.map(\.occurrences).reduce(0, +) }
+    var warnings: Int {
+      diagnostics.filter { $0.severity == .warning }.map(\.occurrences).reduce(0, +)
+    }
 
     /// `valid`, `invalid` or `unreadable`.
     func status(strict: Bool) -> String {
@@ -76,7 +78,7 @@ struct Validate: ParsableCommand {
     if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     let status = results.map { $0.exitStatus(strict: strict) }.max() ?? ExitStatus.ok
     switch format {
-    case .json: print(json(results, status: status).rendered())
+    case .json: try? json(results, status: status).write { print($0, terminator: "") }
     case .text: text(results, style: style)
     }
     for result in results { reportError(result) }
@@ -173,6 +175,7 @@ struct Validate: ParsableCommand {
                       ("offset", .int(diagnostic.offset)),
                       ("strokeIndex", .int(diagnostic.strokeIndex)),
                       ("message", .string(diagnostic.message)),
+                      ("occurrences", .int(Int64(diagnostic.occurrences))),
                     ])
                   })
               ),

@@ -27,8 +27,19 @@ struct LimitOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Most points in one stroke.", valueName: "n"))
   var maxPointsPerStroke: Int = DecodingLimits.default.maxPointsPerStroke
 
-  @Option(help: ArgumentHelp("Most points in a document.", valueName: "n"))
+  @Option(
+    help: ArgumentHelp(
+      "Most points in a document, counted once per reference to their part.", valueName: "n"))
   var maxTotalPoints: Int = DecodingLimits.default.maxTotalPoints
+
+  @Option(help: ArgumentHelp("Most sections (pages).", valueName: "n"))
+  var maxSections: Int = DecodingLimits.default.maxSections
+
+  @Option(help: ArgumentHelp("Most SVG elements in all sections.", valueName: "n"))
+  var maxElements: Int = DecodingLimits.default.maxElements
+
+  @Option(help: ArgumentHelp("Most references to paths and image parts.", valueName: "n"))
+  var maxReferences: Int = DecodingLimits.default.maxReferences
 
   /// The limits the options describe.
   var limits: DecodingLimits {
@@ -36,14 +47,45 @@ struct LimitOptions: ParsableArguments {
       maxFileBytes: maxFileBytes, maxPartBytes: maxPartBytes, maxTotalBytes: maxTotalBytes,
       maxParts: maxParts, maxXMLDepth: maxXMLDepth, maxXMLAttributes: maxXMLAttributes,
       maxStrokes: maxStrokes, maxPointsPerStroke: maxPointsPerStroke,
-      maxTotalPoints: maxTotalPoints)
+      maxTotalPoints: maxTotalPoints, maxSections: maxSections, maxElements: maxElements,
+      maxReferences: maxReferences)
   }
 
   func validate() throws {
     let all = [
       maxFileBytes, maxPartBytes, maxTotalBytes, maxParts, maxXMLDepth, maxXMLAttributes,
-      maxStrokes, maxPointsPerStroke, maxTotalPoints,
+      maxStrokes, maxPointsPerStroke, maxTotalPoints, maxSections, maxElements, maxReferences,
     ]
     if all.contains(where: { $0 < 0 }) { throw ValidationError("limits must not be negative") }
+  }
+}
+
+extension DecodingLimits.Limit {
+  /// The option that raises this limit.
+  var optionName: String {
+    switch self {
+    case .fileBytes: "--max-file-bytes"
+    case .partBytes: "--max-part-bytes"
+    case .totalBytes: "--max-total-bytes"
+    case .parts: "--max-parts"
+    case .xmlDepth: "--max-xml-depth"
+    case .xmlAttributes: "--max-xml-attributes"
+    case .strokes: "--max-strokes"
+    case .pointsPerStroke: "--max-points-per-stroke"
+    case .totalPoints: "--max-total-points"
+    case .sections: "--max-sections"
+    case .elements: "--max-elements"
+    case .references: "--max-references"
+    }
+  }
+}
+
+extension RenderLimit {
+  /// The `willdoc render` option that raises this limit.
+  var optionName: String {
+    switch self {
+    case .work: "--max-render-work"
+    case .canvasPixels: "--max-canvas-pixels"
+    }
   }
 }

@@ -1,3 +1,5 @@
+import InkCodec
+
 /// A JSON value whose objects keep their keys in the order they were built, so output is
 /// deterministic and follows the documented schema.
 enum JSONValue: Equatable {
@@ -8,6 +10,13 @@ enum JSONValue: Equatable {
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
+  /// An array of containers built one item at a time while it is written (see
+  /// ``write(flushingTo:)``), so that a large document is never one tree in memory.
+  case stream(JSONStream)
+  /// An array of equal-length number arrays (a stroke's points), from interleaved values:
+  /// written as one short array per line, like `.array` of `.array`s of doubles, without a
+  /// value per number.
+  case rows(values: [Double], stride: Int)
 
   static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
@@ -19,6 +28,7 @@ enum JSONValue: Equatable {
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)):
       a.count == b.count && Swift.zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    // A stream is built on demand: only written, never compared.
     default: false
     }
   }
@@ -36,21 +46,67 @@ enum JSONValue: Equatable {
 
   /// The value as text: objects and arrays of containers are indented by two spaces per
   /// level; arrays of scalars stay on one line.
-  func rendered() -> String {
+  func rendered() throws(WillError) -> String {
     var output = ""
-    write(to: &output, indent: 0)
+    try write(to: &output, indent: 0) { _ in }
     return output
+  }
+
+  /// Writes the value followed by a newline, handing `sink` the text in pieces of about
+  /// 64 KiB: memory holds one item of a ``stream(_:)`` at a time, not the whole document.
+  func write(flushingTo sink: (String) -> Void) throws(WillError) {
+    var output = ""
+    try write(to: &output, indent: 0) { pending in
+      guard pending.utf8.count >= 1 << 16 else { return }
+      sink(pending)
+      pending = ""
+    }
+    sink(output + "\n")
   }
 
   private var isScalar: Bool {
     switch self {
-    case .array, .object: false
+    case .array, .object, .stream, .rows: false
     default: true
     }
   }
 
-  private func write(to output: inout String, indent: Int) {
+  private func write(to output: inout String, indent: Int, flush: (inout String) -> Void)
+    throws(WillError)
+  {
     switch self {
+    case .rows(let values, let stride):
+      let count = stride > 0 ? values.count / stride : 0
+      guard count > 0 else {
+        output += "[]"
+        return
+      }
+      output += "[\n"
+      let padding = String(repeating: " ", count: indent + 2)
+      for row in 0..<count {
+        output += padding
+        output += "["
+        for column in 0..<stride {
+          if column > 0 { output += ", " }
+          output += JSONValue.format(values[row * stride + column])
+        }
+        output += row == count - 1 ? "]\n" : "],\n"
+        if row & 1023 == 1023 { flush(&output) }
+      }
+      output += String(repeating: " ", count: indent) + "]"
+    case .stream(let stream):
+      guard stream.count > 0 else {
+        output += "[]"
+        return
+      }
+      output += "[\n"
+      for index in 0..<stream.count {
+        output += String(repeating: " ", count: indent + 2)
+        try stream.item(index).write(to: &output, indent: indent + 2, flush: flush)
+        output += index == stream.count - 1 ? "\n" : ",\n"
+        flush(&output)
+      }
+      output += String(repeating: " ", count: indent) + "]"
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
     case .int(let value): output += String(value)
@@ -63,7 +119,7 @@ enum JSONValue: Equatable {
         output += "["
         for (index, item) in items.enumerated() {
           if index > 0 { output += ", " }
-          item.write(to: &output, indent: indent)
+          try item.write(to: &output, indent: indent, flush: flush)
         }
         output += "]"
       } else if items.allSatisfy({ item in
@@ -74,7 +130,7 @@ enum JSONValue: Equatable {
         output += "[\n"
         for (index, item) in items.enumerated() {
           output += String(repeating: " ", count: indent + 2)
-          item.write(to: &output, indent: indent + 2)
+          try item.write(to: &output, indent: indent + 2, flush: flush)
           output += index == items.count - 1 ? "\n" : ",\n"
         }
         output += String(repeating: " ", count: indent) + "]"
@@ -82,7 +138,7 @@ enum JSONValue: Equatable {
         output += "[\n"
         for (index, item) in items.enumerated() {
           output += String(repeating: " ", count: indent + 2)
-          item.write(to: &output, indent: indent + 2)
+          try item.write(to: &output, indent: indent + 2, flush: flush)
           output += index == items.count - 1 ? "\n" : ",\n"
         }
         output += String(repeating: " ", count: indent) + "]"
@@ -98,7 +154,7 @@ enum JSONValue: Equatable {
           if index > 0 { output += ", " }
           JSONValue.writeString(key, to: &output)
           output += ": "
-          value.write(to: &output, indent: indent)
+          try value.write(to: &output, indent: indent, flush: flush)
         }
         output += "}"
         return
@@ -108,7 +164,7 @@ enum JSONValue: Equatable {
         output += String(repeating: " ", count: indent + 2)
         JSONValue.writeString(key, to: &output)
         output += ": "
-        value.write(to: &output, indent: indent + 2)
+        try value.write(to: &output, indent: indent + 2, flush: flush)
         output += index == members.count - 1 ? "\n" : ",\n"
       }
       output += String(repeating: " ", count: indent) + "}"
@@ -139,4 +195,12 @@ enum JSONValue: Equatable {
     }
     output += "\""
   }
+}
+
+/// The items of a streamed JSON array: how many, and how to build each one when it is written.
+struct JSONStream {
+  /// The number of items.
+  var count: Int
+  /// Builds the item at an index; every item is an object or an array.
+  var item: (Int) throws(WillError) -> JSONValue
 }

@@ -10,36 +10,44 @@ struct DumpSelection {
 
 /// Builds the JSON of `willdoc dump --format json`, as documented in `docs/json.md`.
 enum DumpJSON {
-  /// The whole document object.
+  /// The whole document object. Sections and strokes are streamed: each stroke's JSON is
+  /// built when it is written.
   static func document(
     _ document: WillDocument, file: InputFile, selection: DumpSelection, raw: Bool
-  ) throws(WillError) -> JSONValue {
+  ) -> JSONValue {
     let properties = document.properties
-    var sections: [JSONValue] = []
-    for (index, section) in document.sections.enumerated()
-    where selection.section == nil || selection.section == index {
-      var paths: [JSONValue] = []
-      for (element, transform) in section.pathsElements {
-        var strokes: [JSONValue] = []
-        for (strokeIndex, stroke) in element.strokes.enumerated()
-        where selection.stroke == nil || selection.stroke == strokeIndex {
-          strokes.append(try self.stroke(stroke, index: strokeIndex, raw: raw))
+    let chosen = document.sections.indices.filter {
+      selection.section == nil || selection.section == $0
+    }
+    let sections = JSONStream(count: chosen.count) { position in
+      let index = chosen[position]
+      let section = document.sections[index]
+      let elements = section.pathsElements
+      let paths = JSONStream(count: elements.count) { elementIndex in
+        let (element, transform) = elements[elementIndex]
+        let strokes = element.strokes.indices.filter {
+          selection.stroke == nil || selection.stroke == $0
         }
-        paths.append(
-          .object([
-            ("part", .string(element.partName)),
-            ("transform", .array(transform.coefficients.map { .double($0) })),
-            ("strokes", .array(strokes)),
-          ]))
+        return .object([
+          ("part", .string(element.partName)),
+          ("transform", .array(transform.coefficients.map { .double($0) })),
+          (
+            "strokes",
+            .stream(
+              JSONStream(count: strokes.count) { (position) throws(WillError) in
+                try self.stroke(
+                  element.strokes[strokes[position]], index: strokes[position], raw: raw)
+              })
+          ),
+        ])
       }
-      sections.append(
-        .object([
-          ("index", .int(Int64(index))),
-          ("part", .string(section.partName)),
-          ("width", .number(section.pageSize?.width)),
-          ("height", .number(section.pageSize?.height)),
-          ("paths", .array(paths)),
-        ]))
+      return .object([
+        ("index", .int(Int64(index))),
+        ("part", .string(section.partName)),
+        ("width", .number(section.pageSize?.width)),
+        ("height", .number(section.pageSize?.height)),
+        ("paths", .stream(paths)),
+      ])
     }
     return .object([
       ("file", .object([("name", .string(file.name)), ("size", .int(Int64(file.bytes.count)))])),
@@ -55,20 +63,14 @@ enum DumpJSON {
           ("modified", .string(properties.modified)),
         ])
       ),
-      ("sections", .array(sections)),
+      ("sections", .stream(sections)),
     ])
   }
 
   /// One stroke object.
   static func stroke(_ stroke: Stroke, index: Int, raw: Bool) throws(WillError) -> JSONValue {
     let layout = stroke.layout
-    let values = stroke.interleavedValues()
-    var points: [JSONValue] = []
-    points.reserveCapacity(stroke.pointCount)
-    for point in 0..<stroke.pointCount {
-      let base = point * layout.stride
-      points.append(.array(values[base..<base + layout.stride].map { .double($0) }))
-    }
+    let points = JSONValue.rows(values: stroke.interleavedValues(), stride: layout.stride)
     let color: JSONValue =
       stroke.color.map { color in
         .object([
@@ -81,7 +83,7 @@ enum DumpJSON {
       ("decimalPrecision", .int(Int64(stroke.decimalPrecision))),
       ("stride", .int(Int64(layout.stride))),
       ("channels", .array(layout.channels.map { .string($0) })),
-      ("points", .array(points)),
+      ("points", points),
       ("width", layout.hasWidth ? .null : .number(stroke.constantWidth)),
       ("color", color),
       ("ts", .double(shortest(stroke.startParameter))),

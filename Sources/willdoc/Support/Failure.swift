@@ -32,7 +32,16 @@ func printError(_ text: String) {
 
 /// `willdoc: error: <file>: <part>@<offset> (stroke N): <message>`.
 func errorLine(file: String, _ error: WillError) -> String {
-  "willdoc: error: \(file): \(error.description)"
+  "willdoc: error: \(file): \(error.description)" + raiseHint(error.kind)
+}
+
+/// ` (raise it with --max-…)` for a limit error: the one option that lets the input through.
+func raiseHint(_ kind: WillErrorKind) -> String {
+  switch kind {
+  case .limitExceeded(let limit, _, _): " (raise it with \(limit.optionName))"
+  case .renderLimitExceeded(let limit, _, _): " (raise it with \(limit.optionName))"
+  default: ""
+  }
 }
 
 /// Reports `error` on standard error and returns the exit code to throw.

@@ -77,7 +77,7 @@ import Testing
       }
     }
     let total = Self.generated.reduce(0) { $0 + $1.bytes.count }
-    #expect(total < 3 << 20, "SampleDocuments holds \(total) bytes")
+    #expect(total < 4 << 20, "SampleDocuments holds \(total) bytes")
   }
 
   @Test func craftedDeflateAndCRCReadBackThroughLibzip() throws {
@@ -216,8 +216,50 @@ import Testing
   @Test func manifestListsEveryInvalidFile() throws {
     let names = try FileManager.default.contentsOfDirectory(
       atPath: Self.folder.appendingPathComponent("invalid").path)
-    #expect(Set(names) == Set(Self.invalidNames))
-    #expect(names.allSatisfy { $0.hasPrefix("x-") && $0.hasSuffix(".will") })
+    #expect(Set(names.filter { $0.hasPrefix("x-") }) == Set(Self.invalidNames))
+    #expect(Set(names.filter { $0.hasPrefix("r-") }) == Set(Self.attacks.map(\.name)))
+    #expect(
+      names.allSatisfy { ($0.hasPrefix("x-") || $0.hasPrefix("r-")) && $0.hasSuffix(".will") })
+  }
+
+  /// `name ok`, `name limit-exceeded <limit>` or `name <code>` lines of `golden/attacks.txt`.
+  static let attacks: [(name: String, limit: DecodingLimits.Limit?, code: String?)] = {
+    let url = folder.appendingPathComponent("golden/attacks.txt")
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").map { line in
+      let fields = line.split(separator: " ").map(String.init)
+      let limit = DecodingLimits.Limit.allCases.first { "\($0)" == fields.last }
+      let code = fields[1] == "ok" || fields[1] == "limit-exceeded" ? nil : fields[1]
+      return (fields[0], fields[1] == "ok" ? nil : limit, code)
+    }
+  }()
+
+  /// Each resource attack reads with default limits, or stops at the limit it names; either
+  /// way without decoding a shared part twice (the at-limit attacks decode in seconds).
+  @Test(arguments: attacks.map(\.name))
+  func resourceAttackReadsOrStopsAtItsLimit(name: String) throws {
+    let expected = try #require(Self.attacks.first { $0.name == name })
+    let bytes = try Self.bytes("invalid/" + name)
+    do {
+      let document = try WillDocument(bytes: bytes)
+      #expect(expected.limit == nil && expected.code == nil, "\(name) read")
+      #expect(document.pointCount <= DecodingLimits.default.maxTotalPoints)
+    } catch {
+      if let code = expected.code {
+        #expect(error.kind.code == code, "\(name): \(error)")
+        return
+      }
+      guard let limit = expected.limit else {
+        Issue.record("\(name) should read: \(error)")
+        return
+      }
+      guard case .limitExceeded(let hit, let value, let bound) = error.kind else {
+        Issue.record("\(name): \(error)")
+        return
+      }
+      #expect(hit == limit)
+      #expect(value > bound && bound == DecodingLimits.default[limit])
+    }
   }
 
   @Test(arguments: invalidNames)
