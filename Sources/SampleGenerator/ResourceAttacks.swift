@@ -247,18 +247,23 @@ extension SampleGenerator {
 
 /// Builders for the resource attacks: packages written by hand, so that they can hold what
 /// the document model would refuse to make.
-enum Attack {
+package enum Attack {
   /// A section part: the SVG body and its relationships (id, type, target).
-  struct Section {
+  package struct Section {
     var body: String
     var relationships: [(String, String, String)] = []
+
+    package init(body: String, relationships: [(String, String, String)] = []) {
+      self.body = body
+      self.relationships = relationships
+    }
   }
 
   static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
   static let relationshipsNamespace = "http://schemas.willfileformat.org/2015/relationships"
 
   /// A package of `sections` (each included `sectionCopies` times by the package) and `parts`.
-  static func package(
+  package static func package(
     sections: [Section], sectionCopies: Int = 1, parts: [(String, [UInt8])], level: Int = 9
   ) throws -> [UInt8] {
     var entries: [ZipEntry.Input] = []

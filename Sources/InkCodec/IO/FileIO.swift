@@ -18,6 +18,8 @@ package enum FileIO {
     if Int(info.st_size) > limit {
       throw WillError(.limitExceeded(.fileBytes, value: Int(info.st_size), limit: limit))
     }
+    // The read and the copy into an array each hold the whole file for a moment.
+    try CheckedAllocation.probe(bytes: 2 * Int(info.st_size))
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw WillError(.io("cannot open \(path)"))
     }

@@ -34,7 +34,7 @@ extension PathRecord {
   ) throws(WillError) -> [Int32] {
     let count = try runs.count(in: base)
     var values: [Int32] = []
-    values.reserveCapacity(count)
+    try CheckedAllocation.reserve(&values, capacity: count)
     if let failure = runs.forEachValue(
       in: base, field: field,
       { raw, _ in

@@ -48,6 +48,7 @@ extension Stroke {
         offset: scan.strokeColor.tagOffset)
     }
 
+    try CheckedAllocation.probe(bytes: pointCount * MemoryLayout<InkPoint>.stride)
     var failure: WillError?
     let points = [InkPoint](unsafeUninitializedCapacity: pointCount) { buffer, initialized in
       var x: Int64 = 0

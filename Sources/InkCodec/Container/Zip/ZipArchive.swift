@@ -249,7 +249,8 @@ package enum ZipArchive {
 
     var data: [UInt8] = []
     // Deflate expands at most 1032 times; never reserve more than the input can produce.
-    data.reserveCapacity(min(declared, saturatingProduct(max(compressedSize, 1), 1032)))
+    try CheckedAllocation.reserve(
+      &data, capacity: min(declared, saturatingProduct(max(compressedSize, 1), 1032)), part: part)
     // libzip verifies the CRC-32 only when a read reaches the end of the data, so read until
     // zip_fread returns 0, never just the declared size.
     while true {
@@ -263,8 +264,9 @@ package enum ZipArchive {
       try limits.check(.totalBytes, saturatingSum(total, size), part: part)
       if size > data.capacity {
         // Grow by hand: doubling must not allocate past the limit.
-        data.reserveCapacity(
-          min(max(size, saturatingProduct(data.capacity, 2)), limits.maxPartBytes))
+        try CheckedAllocation.reserve(
+          &data, capacity: min(max(size, saturatingProduct(data.capacity, 2)), limits.maxPartBytes),
+          part: part)
       }
       data.append(contentsOf: chunk[..<Int(n)])
     }

@@ -1,0 +1,87 @@
+import Foundation
+import InkTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs `willdoc` in a child process under an address-space cap (`ulimit -v`, which is
+/// `setrlimit(RLIMIT_AS)`) and a wall-clock cap, for the resource-budget tests.
+enum BudgetedRun {
+  /// What one capped run gave.
+  struct Outcome {
+    var status: Int32
+    var stdoutBytes: Int
+    var stderr: String
+    var seconds: Double
+    var timedOut: Bool
+  }
+
+  /// The address space every run gets: 1 GiB.
+  static let memoryCap = 1 << 30
+
+  /// The binary to hold to the budget. `WILLDOC_BUDGET_BINARY` names an optimised build (CI
+  /// builds one with `swift build -c release` and runs it with ``releaseTimeCap``); without it
+  /// the test build's own binary runs, with ``debugTimeCap`` for an unoptimised build.
+  static let binary: (url: URL, timeCap: Double) = {
+    if let path = ProcessInfo.processInfo.environment["WILLDOC_BUDGET_BINARY"], !path.isEmpty {
+      return (URL(fileURLWithPath: path), releaseTimeCap)
+    }
+    return (WillDocRunner.binary, debugTimeCap)
+  }()
+
+  /// The budget of the issue: 10 seconds for an optimised build on this 2-core machine.
+  static let releaseTimeCap = 10.0
+  /// Debug builds run Swift 5–10 times slower; their cap only catches hangs.
+  static let debugTimeCap = 90.0
+
+  /// Runs `willdoc arguments…` in `directory` with both caps; output goes to files in a
+  /// scratch folder (standard output is counted, not kept).
+  static func run(_ arguments: [String], in directory: URL, memory: Int = memoryCap) throws
+    -> Outcome
+  {
+    let scratch = try TemporaryDirectory()
+    let outURL = scratch.file("stdout")
+    let errURL = scratch.file("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    defer {
+      try? out.close()
+      try? err.close()
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // `ulimit -v` takes KiB; exec keeps the process id, so the watchdog's kill reaches willdoc.
+    process.arguments =
+      ["-c", "ulimit -v \(memory >> 10) && exec \"$0\" \"$@\"", binary.url.path] + arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    let start = DispatchTime.now()
+    try process.run()
+    let finished = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      process.waitUntilExit()
+      finished.signal()
+    }
+    var timedOut = false
+    if finished.wait(timeout: .now() + binary.timeCap) == .timedOut {
+      timedOut = true
+      kill(process.processIdentifier, SIGKILL)
+      finished.wait()
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let size = (try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0
+    return Outcome(
+      status: process.terminationStatus, stdoutBytes: size,
+      stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
+      seconds: seconds, timedOut: timedOut)
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import InkTestSupport
+import Testing
+
+/// Every command on every hostile file of `SampleDocuments/invalid` (the resource attacks
+/// `r-*` and the damaged files `x-*`) finishes within 1 GiB of address space and the time cap,
+/// with exit status 0, 1 or 2 and at most one `willdoc: error:` line: never a trap, a hang or
+/// an out-of-memory abort. The cases run one at a time so that each has a core of its own.
+@Suite(
+  .serialized,
+  .enabled(
+    if: FileManager.default.fileExists(atPath: Fixtures.sampleDocuments.path),
+    "SampleDocuments/ is absent"))
+struct ResourceBudgetTests {
+  static let hostileFiles = SampleDocumentsTests.files("invalid")
+
+  /// Every command that reads a document, with each output form.
+  static func commands(output: URL) -> [[String]] {
+    [
+      ["validate"], ["validate", "--format", "json"], ["inspect"], ["inspect", "-q"], ["dump"],
+      ["dump", "--format", "json"],
+      ["render", "-o", output.appendingPathComponent("page.png").path],
+      ["render", "--brush", "particle", "-o", output.appendingPathComponent("particle.png").path],
+      ["render", "--brush", "hair", "-o", output.appendingPathComponent("hair.png").path],
+      ["render", "-o", output.appendingPathComponent("page.svg").path],
+      ["render", "-o", output.appendingPathComponent("outline.json").path],
+      ["reencode", "-o", output.appendingPathComponent("copy.will").path],
+      ["salvage", "-o", output.appendingPathComponent("salvaged.will").path],
+    ]
+  }
+
+  @Test(arguments: hostileFiles)
+  func everyCommandFinishesWithinBudget(_ name: String) throws {
+    let directory = Fixtures.sampleDocuments.appendingPathComponent("invalid")
+    for index in Self.commands(output: directory).indices {
+      let scratch = try TemporaryDirectory()  // removed after each command
+      let command = Self.commands(output: scratch.url)[index]
+      let outcome = try BudgetedRun.run(command + [name], in: directory)
+      let label = "willdoc \(command.first!) … \(name)"
+      #expect(
+        !outcome.timedOut,
+        "\(label) ran past \(BudgetedRun.binary.timeCap) s (binary \(BudgetedRun.binary.url.path))")
+      #expect(
+        [0, 1, 2].contains(outcome.status), "\(label) exited \(outcome.status): \(outcome.stderr)")
+      #expect(!outcome.stderr.contains("Fatal error"), "\(label): \(outcome.stderr)")
+      let errorLines = outcome.stderr.split(separator: "\n").filter {
+        $0.hasPrefix("willdoc: error:")
+      }
+      #expect(errorLines.count <= 1, "\(label): \(outcome.stderr)")
+      if outcome.status != 0 && command.first != "salvage" {
+        // One line naming the file; a limit error also names the option that raises it.
+        #expect(errorLines.count == 1, "\(label): \(outcome.stderr)")
+        if let line = errorLines.first, line.contains("limit exceeded") {
+          #expect(line.contains("(raise it with --max-"), "\(label): \(line)")
+        }
+      }
+    }
+  }
+
+  /// Under an address-space limit, an allocation an input asks for fails; that is a typed
+  /// `out-of-memory` error naming the part, not a crash.
+  @Test func allocationFailureIsAnErrorNotATrap() throws {
+    let directory = Fixtures.sampleDocuments.appendingPathComponent("invalid")
+    let outcome = try BudgetedRun.run(
+      ["inspect", "r-medium-bombs-at-limit.will"], in: directory, memory: 250 << 20)
+    #expect(outcome.status == 1, "\(outcome.stderr)")
+    #expect(
+      outcome.stderr.hasPrefix("willdoc: error: r-medium-bombs-at-limit.will: /bombs/b"),
+      "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("out of memory: could not allocate"), "\(outcome.stderr)")
+  }
+}
