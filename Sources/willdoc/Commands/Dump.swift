@@ -56,7 +56,16 @@ struct Dump: ParsableCommand {
         let json = DumpJSON.document(document, file: input, selection: selection, raw: raw)
         try json.write { print($0, terminator: "") }
       case .text:
-        try DumpText.write(document, file: input, selection: selection, raw: raw) { print($0) }
+        var pending = ""
+        try DumpText.write(document, file: input, selection: selection, raw: raw) { line in
+          pending += line
+          pending += "\n"
+          if pending.utf8.count >= 1 << 16 {
+            print(pending, terminator: "")
+            pending = ""
+          }
+        }
+        print(pending, terminator: "")
       }
     }
   }
@@ -111,23 +120,39 @@ enum DumpText {
     if let id = stroke.id { fields.append("id \(id)") }
     line("    " + fields.joined(separator: "  "))
     let values = stroke.interleavedValues()
-    var rows: [[String]] = []
+    let header = ["#"] + layout.channels
+    let columns = header.count
+    // One flat array of cells (short ones are stored inline, without allocating), then every
+    // column right-aligned to its widest cell.
+    var cells = header
+    cells.reserveCapacity(columns * (stroke.pointCount + 1))
     for point in 0..<stroke.pointCount {
       let base = point * layout.stride
-      var row = ["\(point)"]
-      row.append(Format.fixed(values[base], precision: stroke.decimalPrecision))
-      row.append(Format.fixed(values[base + 1], precision: stroke.decimalPrecision))
+      cells.append(String(point))
+      cells.append(Format.fixed(values[base], precision: stroke.decimalPrecision))
+      cells.append(Format.fixed(values[base + 1], precision: stroke.decimalPrecision))
       if layout.hasWidth {
-        row.append(Format.fixed(values[base + 2], precision: stroke.decimalPrecision))
+        cells.append(Format.fixed(values[base + 2], precision: stroke.decimalPrecision))
       }
       if layout.hasAlpha {
-        row.append(Format.fixed(values[base + layout.stride - 1], precision: 3))
+        cells.append(Format.fixed(values[base + layout.stride - 1], precision: 3))
       }
-      rows.append(row)
     }
-    var table = TextTable(header: ["#"] + layout.channels, rows: rows)
-    table.rightAligned = Set(0...layout.stride)
-    for text in table.lines(indent: 6) { line(text) }
+    var widths = [Int](repeating: 0, count: columns)
+    for (index, cell) in cells.enumerated() {
+      widths[index % columns] = max(widths[index % columns], cell.utf8.count)
+    }
+    let indent = String(repeating: " ", count: 6)
+    for row in 0...stroke.pointCount {
+      var text = indent
+      for column in 0..<columns {
+        let cell = cells[row * columns + column]
+        if column > 0 { text += "  " }
+        text += String(repeating: " ", count: widths[column] - cell.utf8.count)
+        text += cell
+      }
+      line(text)
+    }
     if raw {
       let record = try PathRecord(encoding: stroke)
       line("      raw data        " + record.data.map(String.init).joined(separator: " "))
