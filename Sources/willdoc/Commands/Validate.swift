@@ -41,6 +41,8 @@ struct Validate: ParsableCommand {
     var size: Int?
     var container: ContainerKind?
     var diagnostics: [Diagnostic]
+    /// The error that stopped reading, if one did.
+    var error: WillError?
 
     var errors: Int { diagnostics.filter { $0.severity == .error }.map(\.occurrences).reduce(0, +) }
     var warnings: Int {
@@ -91,20 +93,29 @@ struct Validate: ParsableCommand {
     do {
       input = try InputFile.read(name, limits: limits)
     } catch {
-      return FileResult(name: name, size: nil, container: nil, diagnostics: [Diagnostic(error)])
+      return FileResult(
+        name: name, size: nil, container: nil, diagnostics: [Diagnostic(error)], error: error)
     }
-    let (document, diagnostics) = WillDocument.validate(bytes: input.bytes, limits: limits)
-    let container =
-      document?.container
-      ?? diagnostics.first.flatMap {
-        $0.code == "not-a-will-file" ? nil : ContainerKind(sniffing: input.bytes)
-      }
-    return FileResult(
-      name: name, size: input.bytes.count, container: container, diagnostics: diagnostics)
+    do {
+      let document = try WillDocument(bytes: input.bytes, limits: limits)
+      return FileResult(
+        name: name, size: input.bytes.count, container: document.container,
+        diagnostics: document.validate())
+    } catch {
+      let container =
+        error.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes)
+      return FileResult(
+        name: name, size: input.bytes.count, container: container,
+        diagnostics: [Diagnostic(error)], error: error)
+    }
   }
 
   /// Prints a file's error on standard error, in the `willdoc: error:` form.
   private func reportError(_ result: FileResult) {
+    if let error = result.error {
+      printError(errorLine(file: result.name, error))
+      return
+    }
     guard let error = result.diagnostics.first(where: { $0.severity == .error }) else { return }
     let location = Format.location(
       part: error.part, offset: error.offset, strokeIndex: error.strokeIndex)

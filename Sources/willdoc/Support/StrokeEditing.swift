@@ -1,19 +1,35 @@
 import InkCodec
 
-/// The paths streams of a document, in the order of its paths elements: the OPC paths parts,
-/// the RIFF `INK ` chunk, or the whole raw file.
-func pathsStreams(of bytes: [UInt8], document: WillDocument, limits: DecodingLimits) -> [[UInt8]] {
+/// What identifies one paths stream of a document: its bytes where they are at hand (RIFF,
+/// raw), or the size and CRC-32 the zip records for its part, which the reader verified. A
+/// package is never decompressed a second time to compare streams.
+enum PathsStreamIdentity: Equatable {
+  case bytes([UInt8])
+  case zipEntry(size: Int, crc32: UInt32?)
+}
+
+/// The paths streams of a document, each part once, in the order its paths elements first
+/// include them: the OPC paths parts, the RIFF `INK ` chunk, or the whole raw file.
+func pathsStreams(of bytes: [UInt8], document: WillDocument, limits: DecodingLimits)
+  -> [PathsStreamIdentity]
+{
   switch document.container {
-  case .raw: return [bytes]
+  case .raw: return [.bytes(bytes)]
   case .riff:
-    return (try? WillDataFile(parsing: bytes, limits: limits))?.ink.map { [$0] } ?? []
+    return (try? WillDataFile(parsing: bytes, limits: limits))?.ink.map { [.bytes($0)] } ?? []
   case .opc:
-    guard let entries = try? ZipArchive.read(bytes, limits: limits) else { return [] }
-    var byName: [String: [UInt8]] = [:]
-    for entry in entries { byName[entry.name.description] = entry.data }
-    return document.sections.flatMap(\.pathsElements).compactMap { element in
-      element.element.partName.flatMap { byName[$0] }
+    var parts: [String: ContainerPart] = [:]
+    for part in document.containerParts { parts[part.name] = part }
+    var seen: Set<String> = []
+    var streams: [PathsStreamIdentity] = []
+    for section in document.sections {
+      for (element, _) in section.pathsElements {
+        guard let name = element.partName, seen.insert(name).inserted, let part = parts[name]
+        else { continue }
+        streams.append(.zipEntry(size: part.size, crc32: part.crc32))
+      }
     }
+    return streams
   }
 }
 
