@@ -25,6 +25,10 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case pointsPerStroke = "points per stroke"
     /// ``DecodingLimits/maxTotalPoints``.
     case totalPoints = "total points"
+    /// ``DecodingLimits/maxXMLPartBytes``.
+    case xmlPartBytes = "XML part size"
+    /// ``DecodingLimits/maxXMLNameBytes``.
+    case xmlNameBytes = "XML name size"
   }
 
   /// Largest input file, in bytes. Stops reading a multi-gigabyte file into memory.
@@ -45,6 +49,12 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   public var maxPointsPerStroke: Int
   /// Most points in one document.
   public var maxTotalPoints: Int
+  /// Largest XML part, in bytes. libxml2 (as FoundationXML runs it) fails parts over
+  /// 10,000,000 bytes, so a larger value still stops there, with this limit's error.
+  public var maxXMLPartBytes: Int
+  /// Longest element, attribute or processing-instruction target name in an XML part, in
+  /// bytes. libxml2 fails names over 50,000 bytes, so a larger value still stops there.
+  public var maxXMLNameBytes: Int
 
   /// Creates limits; every parameter defaults to the value in ``default``.
   public init(
@@ -56,7 +66,9 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     maxXMLAttributes: Int = 1_024,
     maxStrokes: Int = 2_000_000,
     maxPointsPerStroke: Int = 10_000_000,
-    maxTotalPoints: Int = 100_000_000
+    maxTotalPoints: Int = 100_000_000,
+    maxXMLPartBytes: Int = 10_000_000,
+    maxXMLNameBytes: Int = 50_000
   ) {
     self.maxFileBytes = maxFileBytes
     self.maxPartBytes = maxPartBytes
@@ -67,18 +79,21 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     self.maxStrokes = maxStrokes
     self.maxPointsPerStroke = maxPointsPerStroke
     self.maxTotalPoints = maxTotalPoints
+    self.maxXMLPartBytes = maxXMLPartBytes
+    self.maxXMLNameBytes = maxXMLNameBytes
   }
 
   /// Bounds that fit every real document by orders of magnitude: 512 MiB files, 256 MiB per
   /// part, 1 GiB in total, 10,000 parts, XML depth 256, 2 million strokes, 10 million points
-  /// per stroke and 100 million points per document.
+  /// per stroke, 100 million points per document, 10,000,000-byte XML parts and 50,000-byte
+  /// XML names (libxml2's own caps).
   public static let `default` = DecodingLimits()
 
   /// No bounds beyond what the machine has. Use only for trusted input.
   public static let unlimited = DecodingLimits(
     maxFileBytes: .max, maxPartBytes: .max, maxTotalBytes: .max, maxParts: .max,
     maxXMLDepth: .max, maxXMLAttributes: .max, maxStrokes: .max, maxPointsPerStroke: .max,
-    maxTotalPoints: .max)
+    maxTotalPoints: .max, maxXMLPartBytes: .max, maxXMLNameBytes: .max)
 
   /// Throws ``WillErrorKind/limitExceeded(_:value:limit:)`` when `value` is above `limit`.
   func check(_ limit: Limit, _ value: Int, part: String? = nil, offset: Int? = nil)
@@ -102,6 +117,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case .strokes: maxStrokes
     case .pointsPerStroke: maxPointsPerStroke
     case .totalPoints: maxTotalPoints
+    case .xmlPartBytes: maxXMLPartBytes
+    case .xmlNameBytes: maxXMLNameBytes
     }
   }
 }

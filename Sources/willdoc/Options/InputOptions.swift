@@ -30,19 +30,26 @@ struct LimitOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Most points in a document.", valueName: "n"))
   var maxTotalPoints: Int = DecodingLimits.default.maxTotalPoints
 
+  @Option(help: ArgumentHelp("Largest XML part (at most 10,000,000).", valueName: "bytes"))
+  var maxXMLPartBytes: Int = DecodingLimits.default.maxXMLPartBytes
+
+  @Option(help: ArgumentHelp("Longest XML name (at most 50,000).", valueName: "bytes"))
+  var maxXMLNameBytes: Int = DecodingLimits.default.maxXMLNameBytes
+
   /// The limits the options describe.
   var limits: DecodingLimits {
     DecodingLimits(
       maxFileBytes: maxFileBytes, maxPartBytes: maxPartBytes, maxTotalBytes: maxTotalBytes,
       maxParts: maxParts, maxXMLDepth: maxXMLDepth, maxXMLAttributes: maxXMLAttributes,
       maxStrokes: maxStrokes, maxPointsPerStroke: maxPointsPerStroke,
-      maxTotalPoints: maxTotalPoints)
+      maxTotalPoints: maxTotalPoints, maxXMLPartBytes: maxXMLPartBytes,
+      maxXMLNameBytes: maxXMLNameBytes)
   }
 
   func validate() throws {
     let all = [
       maxFileBytes, maxPartBytes, maxTotalBytes, maxParts, maxXMLDepth, maxXMLAttributes,
-      maxStrokes, maxPointsPerStroke, maxTotalPoints,
+      maxStrokes, maxPointsPerStroke, maxTotalPoints, maxXMLPartBytes, maxXMLNameBytes,
     ]
     if all.contains(where: { $0 < 0 }) { throw ValidationError("limits must not be negative") }
   }
