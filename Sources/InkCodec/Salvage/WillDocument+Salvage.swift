@@ -45,7 +45,10 @@ extension WillDocument {
         ink, part: "INK ", budget: &budget, report: &report)
       return (WillDocument.single(strokes, container: .riff, part: "INK "), report)
     case .opc:
-      return (salvagePackage(bytes, budget: &budget, report: &report), report)
+      let document = salvagePackage(bytes, budget: &budget, report: &report)
+      // Paths parts that no section references are not in the document.
+      report.recoveredStrokes = document.strokes.count
+      return (document, report)
     }
   }
 
