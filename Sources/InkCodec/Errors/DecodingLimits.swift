@@ -40,6 +40,7 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// Most parts (zip entries) in a package. Stops archives of millions of tiny entries.
   public var maxParts: Int
   /// Deepest element nesting in an XML part. Stops stack and time exhaustion by nested `<g>`.
+  /// At most 256 applies (libxml2's own depth limit): a larger value still stops there.
   public var maxXMLDepth: Int
   /// Most attributes on one XML element. Stops attribute floods.
   public var maxXMLAttributes: Int

@@ -109,8 +109,13 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
       return fail(
         parser, malformed(parser, "second root element <\(elementName)> after <\(root.name)>"))
     }
+    let maxDepth = min(limits.maxXMLDepth, XMLPreflight.parserDepthCap)
+    if open.count + 1 > maxDepth {
+      return fail(
+        parser,
+        WillError(.limitExceeded(.xmlDepth, value: open.count + 1, limit: maxDepth), part: part))
+    }
     do {
-      try limits.check(.xmlDepth, open.count + 1, part: part)
       try limits.check(.xmlAttributes, attributeDict.count, part: part)
     } catch {
       return fail(parser, error)

@@ -15,7 +15,7 @@ struct LimitOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Most parts (zip entries) in a package.", valueName: "n"))
   var maxParts: Int = DecodingLimits.default.maxParts
 
-  @Option(help: ArgumentHelp("Deepest XML element nesting.", valueName: "n"))
+  @Option(help: ArgumentHelp("Deepest XML element nesting (at most 256).", valueName: "n"))
   var maxXMLDepth: Int = DecodingLimits.default.maxXMLDepth
 
   @Option(help: ArgumentHelp("Most attributes on one XML element.", valueName: "n"))

@@ -142,11 +142,15 @@ import Testing
 
   // MARK: Depth
 
-  @Test func depthBeyondTwoHundredFiftySixParsesWhenRaised() throws {
-    // libxml2's xmlParserMaxDepth (256) is not enforced by its push parser in 2.9, so a
-    // raised maxXMLDepth is the only bound.
-    let depth = 2_000
-    let xml = String(repeating: "<g>", count: depth) + String(repeating: "</g>", count: depth)
-    _ = try parseXML(xml, limits: DecodingLimits(maxXMLDepth: depth))
+  @Test func aRaisedDepthLimitStillStopsAtTheCap() throws {
+    func nested(_ depth: Int) -> String {
+      String(repeating: "<g>", count: depth) + String(repeating: "</g>", count: depth)
+    }
+    let cap = XMLPreflight.parserDepthCap
+    let limits = DecodingLimits(maxXMLDepth: 100 * cap)
+    _ = try parseXML(nested(cap), limits: limits)
+    #expect(
+      xmlError(nested(20_000), limits: limits)?.kind
+        == .limitExceeded(.xmlDepth, value: cap + 1, limit: cap))
   }
 }
