@@ -38,6 +38,8 @@ let package = Package(
       name: "FuzzOPC", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzOPC"),
     .executableTarget(
       name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
+    .executableTarget(
+      name: "FuzzSalvage", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzSalvage"),
     .target(name: "SampleGenerator", dependencies: ["InkCodec", "InkInput"]),
     .executableTarget(
       name: "make-samples", dependencies: ["InkCodec", "SampleGenerator"],

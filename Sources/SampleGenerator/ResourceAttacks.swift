@@ -215,17 +215,35 @@ extension SampleGenerator {
             )
           }, level: 1)))
 
-    // XML sizes libxml2 refuses: a text node and an attribute value past 10,000,000 bytes.
-    let huge = String(repeating: "a", count: 12_000_000)
+    // XML sizes at libxml2's caps: the largest part and name it parses, and one past each.
+    let open = Attack.sectionOpening.utf8.count + "<desc></desc></svg>".utf8.count
     add(
-      "r-xml-huge-text.will", "the section SVG holds a <desc> of 12,000,000 bytes of text", nil,
-      try Attack.package(
-        sections: [Attack.Section(body: "<desc>" + huge + "</desc>")], parts: []))
-    add(
-      "r-xml-huge-attribute.will", "a <g> in the section SVG has an attribute of 12,000,000 bytes",
+      "r-xml-at-limit.will",
+      "the section SVG is \(limits.maxXMLPartBytes) bytes, most of it one <desc> text node: at maxXMLPartBytes",
       nil,
       try Attack.package(
-        sections: [Attack.Section(body: "<g class=\"" + huge + "\"/>")], parts: []))
+        sections: [
+          Attack.Section(
+            body: "<desc>" + String(repeating: "a", count: limits.maxXMLPartBytes - open)
+              + "</desc>")
+        ], parts: []))
+    add(
+      "r-xml-huge-attribute.will",
+      "a <g> in the section SVG has an attribute value of 12,000,000 bytes: past maxXMLPartBytes",
+      .xmlPartBytes,
+      try Attack.package(
+        sections: [
+          Attack.Section(body: "<g class=\"" + String(repeating: "a", count: 12_000_000) + "\"/>")
+        ], parts: []))
+    add(
+      "r-xml-long-name.will",
+      "an element of the section SVG has a name of \(limits.maxXMLNameBytes + 1) bytes: past maxXMLNameBytes",
+      .xmlNameBytes,
+      try Attack.package(
+        sections: [
+          Attack.Section(
+            body: "<" + String(repeating: "g", count: limits.maxXMLNameBytes + 1) + "/>")
+        ], parts: []))
 
     // Many empty strokes, at maxStrokes.
     add(
@@ -261,6 +279,10 @@ package enum Attack {
 
   static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
   static let relationshipsNamespace = "http://schemas.willfileformat.org/2015/relationships"
+  /// The declaration and `<svg>` start tag of every section part.
+  static let sectionOpening =
+    header + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"592\" height=\"864\" "
+    + "xmlns:r=\"\(relationshipsNamespace)\">"
 
   /// A package of `sections` (each included `sectionCopies` times by the package) and `parts`.
   package static func package(
@@ -272,9 +294,6 @@ package enum Attack {
         ZipEntry.Input(name: try PartName(name), data: data, compression: .deflate(level: level)))
     }
     try add("/[Content_Types].xml", Array(contentTypes.utf8))
-    let open =
-      header + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"592\" height=\"864\" "
-      + "xmlns:r=\"\(relationshipsNamespace)\">"
     var root: [(String, String, String)] = []
     for (index, _) in sections.enumerated() {
       for copy in 0..<sectionCopies {
@@ -284,7 +303,8 @@ package enum Attack {
     }
     try add("/_rels/.rels", relationships(root))
     for (index, section) in sections.enumerated() {
-      try add("/sections/section\(index).svg", Array((open + section.body + "</svg>").utf8))
+      try add(
+        "/sections/section\(index).svg", Array((sectionOpening + section.body + "</svg>").utf8))
       if !section.relationships.isEmpty {
         try add("/sections/_rels/section\(index).svg.rels", relationships(section.relationships))
       }

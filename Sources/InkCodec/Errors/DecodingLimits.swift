@@ -31,6 +31,10 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case elements = "SVG elements"
     /// ``DecodingLimits/maxReferences``.
     case references = "part references"
+    /// ``DecodingLimits/maxXMLPartBytes``.
+    case xmlPartBytes = "XML part size"
+    /// ``DecodingLimits/maxXMLNameBytes``.
+    case xmlNameBytes = "XML name size"
   }
 
   /// Largest input file, in bytes. Stops reading a multi-gigabyte file into memory.
@@ -42,6 +46,7 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// Most parts (zip entries) in a package. Stops archives of millions of tiny entries.
   public var maxParts: Int
   /// Deepest element nesting in an XML part. Stops stack and time exhaustion by nested `<g>`.
+  /// At most 256 applies (libxml2's own depth limit): a larger value still stops there.
   public var maxXMLDepth: Int
   /// Most attributes on one XML element. Stops attribute floods.
   public var maxXMLAttributes: Int
@@ -60,6 +65,12 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   public var maxElements: Int
   /// Most references from sections to paths and image parts (`<g r:id>`, `<image r:id>`).
   public var maxReferences: Int
+  /// Largest XML part, in bytes. libxml2 (as FoundationXML runs it) fails parts over
+  /// 10,000,000 bytes, so a larger value still stops there, with this limit's error.
+  public var maxXMLPartBytes: Int
+  /// Longest element, attribute or processing-instruction target name in an XML part, in
+  /// bytes. libxml2 fails names over 50,000 bytes, so a larger value still stops there.
+  public var maxXMLNameBytes: Int
 
   /// Creates limits; every parameter defaults to the value in ``default``.
   public init(
@@ -74,7 +85,9 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     maxTotalPoints: Int = 5_000_000,
     maxSections: Int = 10_000,
     maxElements: Int = 1_000_000,
-    maxReferences: Int = 100_000
+    maxReferences: Int = 100_000,
+    maxXMLPartBytes: Int = 10_000_000,
+    maxXMLNameBytes: Int = 50_000
   ) {
     self.maxFileBytes = maxFileBytes
     self.maxPartBytes = maxPartBytes
@@ -88,6 +101,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     self.maxSections = maxSections
     self.maxElements = maxElements
     self.maxReferences = maxReferences
+    self.maxXMLPartBytes = maxXMLPartBytes
+    self.maxXMLNameBytes = maxXMLNameBytes
   }
 
   /// Bounds that fit every real document by orders of magnitude (the largest real sample has
@@ -95,14 +110,16 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// 1 GiB of address space and seconds of work (see `docs/robustness.md`): 256 MiB files,
   /// 64 MiB per part, 256 MiB in total, 10,000 parts, XML depth 256, 500,000 strokes, a
   /// million points per stroke, 5 million points per document, 10,000 sections, a million SVG
-  /// elements and 100,000 part references.
+  /// elements, 100,000 part references, 10,000,000-byte XML parts and 50,000-byte
+  /// XML names (libxml2's own caps).
   public static let `default` = DecodingLimits()
 
   /// No bounds beyond what the machine has. Use only for trusted input.
   public static let unlimited = DecodingLimits(
     maxFileBytes: .max, maxPartBytes: .max, maxTotalBytes: .max, maxParts: .max,
     maxXMLDepth: .max, maxXMLAttributes: .max, maxStrokes: .max, maxPointsPerStroke: .max,
-    maxTotalPoints: .max, maxSections: .max, maxElements: .max, maxReferences: .max)
+    maxTotalPoints: .max, maxSections: .max, maxElements: .max, maxReferences: .max,
+    maxXMLPartBytes: .max, maxXMLNameBytes: .max)
 
   /// Throws ``WillErrorKind/limitExceeded(_:value:limit:)`` when `value` is above `limit`.
   func check(_ limit: Limit, _ value: Int, part: String? = nil, offset: Int? = nil)
@@ -129,6 +146,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case .sections: maxSections
     case .elements: maxElements
     case .references: maxReferences
+    case .xmlPartBytes: maxXMLPartBytes
+    case .xmlNameBytes: maxXMLNameBytes
     }
   }
 }

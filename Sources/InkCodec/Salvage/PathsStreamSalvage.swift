@@ -2,15 +2,21 @@
 ///
 /// Records are length-prefixed, so a record whose content is corrupt can be skipped and
 /// decoding goes on at the next length prefix; a record cut by the end of the data, or a
-/// length prefix that cannot be read, ends the stream.
+/// length prefix that cannot be read, ends the stream. Strokes and points are charged to the
+/// salvage's budget, shared by every paths part, so the document-wide limits hold across
+/// parts; the first one reached ends the salvage of this part with a loss.
 enum PathsStreamSalvage {
   static func recover(
-    _ bytes: [UInt8], part: String?, limits: DecodingLimits, report: inout SalvageReport
+    _ bytes: [UInt8], part: String?, budget: inout SalvageBudget, report: inout SalvageReport
   ) -> [Stroke] {
     var strokes: [Stroke] = []
     var offset = 0
-    var points = 0
     while offset < bytes.count {
+      if budget.strokes >= budget.limits.maxStrokes {
+        let reason = budget.exceeded(.strokes, report: &report)
+        report.losses.append(.init(part: part, range: offset..<bytes.count, reason: reason))
+        break
+      }
       let range: Range<Int>
       do {
         range = try bytes.withWireBytes { (buffer) throws(WillError) -> Range<Int> in
@@ -25,16 +31,20 @@ enum PathsStreamSalvage {
       do {
         let stroke = try bytes.withWireBytes { (buffer) throws(WillError) -> Stroke in
           var reader = WireReader(buffer, range: range)
-          return try Stroke(decoding: &reader, limits: limits)
+          return try Stroke(decoding: &reader, limits: budget.limits)
         }
-        points += stroke.pointCount
-        if strokes.count >= limits.maxStrokes || points > limits.maxTotalPoints {
-          report.losses.append(
-            .init(part: part, range: offset..<bytes.count, reason: "over the decoding limits"))
+        if budget.points + stroke.pointCount > budget.limits.maxTotalPoints {
+          let reason = budget.exceeded(.totalPoints, report: &report)
+          report.losses.append(.init(part: part, range: offset..<bytes.count, reason: reason))
           break
         }
+        budget.strokes += 1
+        budget.points += stroke.pointCount
         strokes.append(stroke)
       } catch {
+        if case .limitExceeded(let limit, _, _) = error.kind {
+          _ = budget.exceeded(limit, report: &report)
+        }
         report.skippedRecords += 1
         report.losses.append(
           .init(

@@ -27,6 +27,10 @@ public struct SalvageReport: Sendable, Hashable, Codable {
   public var lostParts: [String]
   /// Other things the salvage did (a section rebuilt from a paths part, …).
   public var notes: [String]
+  /// The ``DecodingLimits`` that stopped the salvage somewhere, in the order they were
+  /// reached. Each one also has a loss (reason "over the decoding limits: …") for what it
+  /// cut off; salvage reports limits this way instead of throwing.
+  public var exceededLimits: [DecodingLimits.Limit]
 
   init() {
     wasIntact = false
@@ -35,5 +39,6 @@ public struct SalvageReport: Sendable, Hashable, Codable {
     losses = []
     lostParts = []
     notes = []
+    exceededLimits = []
   }
 }

@@ -10,6 +10,13 @@ extension WillDocument {
   ///
   /// The result is always a valid document (possibly empty) that ``serialized(container:options:)``
   /// can write.
+  ///
+  /// Salvage applies `limits` like reading does, to the whole salvage: the file size, each
+  /// entry's and all entries' decompressed bytes, the parts, strokes and points (per stroke
+  /// and in total), and the XML limits of the parts it parses. It never throws: a limit that
+  /// is reached stops that part (or the scan) with a loss whose reason names the limit, and
+  /// is listed in ``SalvageReport/exceededLimits``. The work is proportional to the input
+  /// plus the output, whatever the number of entries.
   public static func salvage(bytes: [UInt8], limits: DecodingLimits = .default) -> (
     document: WillDocument, report: SalvageReport
   ) {
@@ -19,16 +26,29 @@ extension WillDocument {
       report.recoveredStrokes = document.strokes.count
       return (document, report)
     }
+    var budget = SalvageBudget(limits: limits)
+    var bytes = bytes
+    if bytes.count > limits.maxFileBytes {
+      let reason = budget.exceeded(.fileBytes, report: &report)
+      report.losses.append(
+        .init(part: nil, range: limits.maxFileBytes..<bytes.count, reason: reason))
+      bytes = Array(bytes.prefix(limits.maxFileBytes))
+    }
     switch ContainerKind(sniffing: bytes) {
     case .raw:
-      let strokes = PathsStreamSalvage.recover(bytes, part: nil, limits: limits, report: &report)
+      let strokes = PathsStreamSalvage.recover(
+        bytes, part: nil, budget: &budget, report: &report)
       return (WillDocument.single(strokes, container: .raw, part: nil), report)
     case .riff:
       let ink = riffInk(bytes, report: &report)
-      let strokes = PathsStreamSalvage.recover(ink, part: "INK ", limits: limits, report: &report)
+      let strokes = PathsStreamSalvage.recover(
+        ink, part: "INK ", budget: &budget, report: &report)
       return (WillDocument.single(strokes, container: .riff, part: "INK "), report)
     case .opc:
-      return (salvagePackage(bytes, limits: limits, report: &report), report)
+      let document = salvagePackage(bytes, budget: &budget, report: &report)
+      // Paths parts that no section references are not in the document.
+      report.recoveredStrokes = document.strokes.count
+      return (document, report)
     }
   }
 
@@ -62,17 +82,20 @@ extension WillDocument {
   }
 
   private static func salvagePackage(
-    _ bytes: [UInt8], limits: DecodingLimits, report: inout SalvageReport
+    _ bytes: [UInt8], budget: inout SalvageBudget, report: inout SalvageReport
   )
     -> WillDocument
   {
+    let limits = budget.limits
     var entries: [(name: PartName, data: [UInt8])]
     if let read = try? ZipArchive.read(bytes, limits: limits) {
       entries = read.map { ($0.name, $0.data) }
     } else {
       report.notes.append(
         "the zip's central directory is unusable: entries found by their local headers")
-      entries = ZipScanner.scan(bytes, limits: limits, report: &report).map { ($0.name, $0.data) }
+      entries = ZipScanner.scan(bytes, budget: &budget, report: &report).entries.map {
+        ($0.name, $0.data)
+      }
     }
     // Salvage every paths part, then try the package structure as it is.
     var pathsParts: [(name: PartName, strokes: [Stroke])] = []
@@ -82,7 +105,7 @@ extension WillDocument {
     {
       let name = entries[index].name
       let strokes = PathsStreamSalvage.recover(
-        entries[index].data, part: name.description, limits: limits, report: &report)
+        entries[index].data, part: name.description, budget: &budget, report: &report)
       pathsParts.append((name, strokes))
       entries[index].data = (try? InkEncoder.encode(strokes)) ?? []
     }

@@ -11,7 +11,25 @@
 /// - Inserts a space in processing instructions without data (`<?target?>` becomes
 ///   `<?target ?>`): FoundationXML on Linux crashes on a processing instruction whose data
 ///   is missing. Line numbers are unchanged.
+/// - Enforces ``DecodingLimits/maxXMLPartBytes`` and ``DecodingLimits/maxXMLNameBytes``
+///   (element, attribute and processing-instruction target names), each capped at what
+///   libxml2 parses here, so that a part libxml2 would refuse fails with a limit error that
+///   names the limit instead of "not well-formed".
 struct XMLPreflight {
+  /// The largest part libxml2 2.9 parses as FoundationXML runs it: the whole part goes in one
+  /// push-parser chunk without `XML_PARSE_HUGE`, and more than `XML_MAX_LOOKUP_LIMIT` bytes
+  /// fails with error 1 ("Huge input lookup"), whatever the content.
+  static let parserPartCap = 10_000_000
+  /// The longest name libxml2 parses without `XML_PARSE_HUGE` (`XML_MAX_NAME_LENGTH`); a
+  /// longer one fails with error 110.
+  static let parserNameCap = 50_000
+  /// The deepest nesting ``XMLReader`` reads, whatever ``DecodingLimits/maxXMLDepth`` says:
+  /// libxml2's `xmlParserMaxDepth` without `XML_PARSE_HUGE` (2.9's push parser does not
+  /// enforce it, later versions do), and a depth at which the recursive walks over the tree
+  /// (section reading, comparison, destruction) stay far from the end of a thread's stack:
+  /// 20,000 nested `<g>` overflowed the main thread's 8 MiB in `willdoc inspect`.
+  static let parserDepthCap = 256
+
   /// The bytes to hand to the parser.
   var body: [UInt8]
   /// The XML declaration, or `nil` when the part has none.
@@ -23,9 +41,19 @@ struct XMLPreflight {
   /// Checks `bytes` and prepares them for the parser.
   /// - Throws: ``WillErrorKind/malformedXML(line:message:)`` for a NUL byte, an empty part,
   ///   a part that does not start with `<`, a malformed declaration or a DOCTYPE;
-  ///   ``WillErrorKind/unsupported(_:)`` for an encoding other than UTF-8.
-  init(_ bytes: [UInt8], part: String?) throws(WillError) {
+  ///   ``WillErrorKind/unsupported(_:)`` for an encoding other than UTF-8;
+  ///   ``WillErrorKind/limitExceeded(_:value:limit:)`` for `.xmlPartBytes` or `.xmlNameBytes`
+  ///   (the offset of a name is its first byte in `bytes`).
+  init(_ bytes: [UInt8], part: String?, limits: DecodingLimits) throws(WillError) {
     let start = bytes.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
+    let maxPart = min(limits.maxXMLPartBytes, Self.parserPartCap)
+    func checkSize(_ count: Int) throws(WillError) {
+      if count > maxPart {
+        throw WillError(
+          .limitExceeded(.xmlPartBytes, value: count, limit: maxPart), part: part)
+      }
+    }
+    try checkSize(bytes.count - start)
     let body = Array(bytes[start...])
     func malformed(at index: Int, _ message: String) -> WillError {
       let line = 1 + body[..<min(index, body.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -42,7 +70,8 @@ struct XMLPreflight {
       throw malformed(at: first, "not XML in UTF-8: the first character is not '<'")
     }
 
-    var scanner = MarkupScanner(bytes: body)
+    var scanner = MarkupScanner(
+      bytes: body, maxName: min(limits.maxXMLNameBytes, Self.parserNameCap))
     if scanner.startsDeclaration() {
       guard let declaration = scanner.readDeclaration() else {
         throw malformed(at: scanner.index, "malformed XML declaration")
@@ -68,6 +97,10 @@ struct XMLPreflight {
             : "markup declarations are not allowed outside a DOCTYPE")
       case .processingInstructionWithoutData(let close):
         insertions.append(close)
+      case .longName(let index, let length):
+        throw WillError(
+          .limitExceeded(.xmlNameBytes, value: length, limit: scanner.maxName), part: part,
+          offset: start + index)
       }
     }
     if insertions.isEmpty {
@@ -83,6 +116,7 @@ struct XMLPreflight {
         copied = index
       }
       patched.append(contentsOf: body[copied...])
+      try checkSize(patched.count)
       self.body = patched
     }
   }
@@ -98,13 +132,19 @@ private struct MarkupScanner {
     /// A processing instruction with no whitespace between `<?` and `?>`; `close` is the
     /// index of its `?>`.
     case processingInstructionWithoutData(close: Int)
+    /// An element, attribute or processing-instruction target name longer than `maxName`,
+    /// starting at `index`.
+    case longName(index: Int, length: Int)
   }
 
   let bytes: [UInt8]
+  /// The longest name allowed, in bytes.
+  let maxName: Int
   var index = 0
 
-  init(bytes: [UInt8]) {
+  init(bytes: [UInt8], maxName: Int) {
     self.bytes = bytes
+    self.maxName = maxName
   }
 
   /// Whether the bytes start with `<?xml` followed by whitespace.
@@ -161,18 +201,70 @@ private struct MarkupScanner {
         return .declaration(index: index, isDoctype: matches("<!DOCTYPE", at: index))
       } else if matches("<?", at: index) {
         let start = index + 2
+        let target = nameEnd(from: start) - start
+        if target > maxName { return .longName(index: start, length: target) }
         guard skip(past: "?>", from: start) else { return nil }
         let close = index - 2
         if !bytes[start..<close].contains(where: XMLNode.isWhitespaceByte) {
           return .processingInstructionWithoutData(close: close)
         }
-      } else {
-        index += 1
+      } else if let long = scanTag() {
+        return long
       }
     }
     index = bytes.count
     return nil
   }
+
+  /// Checks the names of the start or end tag at `index` (a `<`) and moves past them,
+  /// stopping early at anything unexpected: libxml2 reports malformed tags itself.
+  /// Attribute values are skipped up to their closing quote, or up to a `<`, which ends the
+  /// tag for this scan (it is malformed in a value), so that no markup is ever skipped.
+  private mutating func scanTag() -> Markup? {
+    index += 1
+    let isEndTag = index < bytes.count && bytes[index] == UInt8(ascii: "/")
+    if isEndTag { index += 1 }
+    let elementEnd = nameEnd(from: index)
+    if elementEnd - index > maxName { return .longName(index: index, length: elementEnd - index) }
+    guard elementEnd > index, !isEndTag else { return nil }
+    index = elementEnd
+    while skipWhitespace() {
+      let end = nameEnd(from: index)
+      if end - index > maxName { return .longName(index: index, length: end - index) }
+      guard end > index else { return nil }
+      index = end
+      _ = skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+      index += 1
+      _ = skipWhitespace()
+      guard index < bytes.count,
+        bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+      else { return nil }
+      let quote = bytes[index]
+      index += 1
+      while index < bytes.count, bytes[index] != quote, bytes[index] != Self.lessThan {
+        index += 1
+      }
+      guard index < bytes.count, bytes[index] == quote else { return nil }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The end of the run of name bytes (ASCII letters, digits, `-`, `.`, `_`, `:` and every
+  /// non-ASCII byte) starting at `position`.
+  private func nameEnd(from position: Int) -> Int {
+    var end = position
+    while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
+    return end
+  }
+
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-")
+      || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+  }
+
+  private static let lessThan = UInt8(ascii: "<")
 
   private func matches(_ literal: StaticString, at position: Int) -> Bool {
     let count = literal.utf8CodeUnitCount

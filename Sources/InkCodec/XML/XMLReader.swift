@@ -26,16 +26,17 @@ package enum XMLReader {
   /// - Parameters:
   ///   - bytes: The part's bytes, in UTF-8, with or without a byte order mark.
   ///   - part: The part name, such as `/props/core.xml`, used in errors.
-  ///   - limits: ``DecodingLimits/maxXMLDepth`` and ``DecodingLimits/maxXMLAttributes`` apply.
+  ///   - limits: ``DecodingLimits/maxXMLDepth``, ``DecodingLimits/maxXMLAttributes``,
+  ///     ``DecodingLimits/maxXMLPartBytes`` and ``DecodingLimits/maxXMLNameBytes`` apply.
   /// - Returns: The document, with whitespace text between elements kept.
   /// - Throws: ``WillErrorKind/malformedXML(line:message:)`` when the part is not well-formed
   ///   XML or has a DOCTYPE; ``WillErrorKind/limitExceeded(_:value:limit:)`` (`.xmlDepth`,
-  ///   `.xmlAttributes`) as soon as a limit is passed; ``WillErrorKind/unsupported(_:)`` for
+  ///   `.xmlAttributes`, `.xmlPartBytes`, `.xmlNameBytes`) as soon as a limit is passed; ``WillErrorKind/unsupported(_:)`` for
   ///   an encoding other than UTF-8.
   package static func parse(_ bytes: [UInt8], part: String?, limits: DecodingLimits)
     throws(WillError) -> XMLDocument
   {
-    let preflight = try XMLPreflight(bytes, part: part)
+    let preflight = try XMLPreflight(bytes, part: part, limits: limits)
     let builder = TreeBuilder(part: part, limits: limits)
     let parser = XMLParser(data: Data(preflight.body))
     parser.shouldProcessNamespaces = false
@@ -108,8 +109,13 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
       return fail(
         parser, malformed(parser, "second root element <\(elementName)> after <\(root.name)>"))
     }
+    let maxDepth = min(limits.maxXMLDepth, XMLPreflight.parserDepthCap)
+    if open.count + 1 > maxDepth {
+      return fail(
+        parser,
+        WillError(.limitExceeded(.xmlDepth, value: open.count + 1, limit: maxDepth), part: part))
+    }
     do {
-      try limits.check(.xmlDepth, open.count + 1, part: part)
       try limits.check(.xmlAttributes, attributeDict.count, part: part)
     } catch {
       return fail(parser, error)
@@ -178,6 +184,12 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     let code = (parseError as NSError).code
     guard failure == nil, !Self.toleratedCodes.contains(code) else { return }
     switch code {
+    case 110:
+      // A name over libxml2's cap that the preflight did not see (an entity reference's).
+      let cap = XMLPreflight.parserNameCap
+      fail(
+        parser,
+        WillError(.limitExceeded(.xmlNameBytes, value: cap + 1, limit: cap), part: part))
     case 4, 5, 77:
       // Premature end, content after the root, or an unfinished tag: say which.
       if let last = open.last {
@@ -254,6 +266,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
   private static func describe(_ code: Int) -> String {
     let text =
       switch code {
+      case 1: "libxml2 internal error or resource limit"
       case 4: "no root element"
       case 5: "extra content at the end of the document"
       case 6, 7, 8: "invalid character reference"

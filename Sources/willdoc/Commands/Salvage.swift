@@ -54,6 +54,7 @@ struct Salvage: ParsableCommand {
     for part in report.lostParts { lines.append("part lost          \(part)") }
     for loss in report.losses { lines.append("lost               \(loss)") }
     for note in report.notes { lines.append("note               \(note)") }
+    for limit in report.exceededLimits { lines.append("limit reached      \(limit.rawValue)") }
     lines.append("written            \(output) (\(Format.count(bytes.count)) bytes)")
     for line in lines {
       if output == "-" { printError(line) } else { print(line) }

@@ -15,7 +15,7 @@ struct LimitOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Most parts (zip entries) in a package.", valueName: "n"))
   var maxParts: Int = DecodingLimits.default.maxParts
 
-  @Option(help: ArgumentHelp("Deepest XML element nesting.", valueName: "n"))
+  @Option(help: ArgumentHelp("Deepest XML element nesting (at most 256).", valueName: "n"))
   var maxXMLDepth: Int = DecodingLimits.default.maxXMLDepth
 
   @Option(help: ArgumentHelp("Most attributes on one XML element.", valueName: "n"))
@@ -41,6 +41,12 @@ struct LimitOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Most references to paths and image parts.", valueName: "n"))
   var maxReferences: Int = DecodingLimits.default.maxReferences
 
+  @Option(help: ArgumentHelp("Largest XML part (at most 10,000,000).", valueName: "bytes"))
+  var maxXMLPartBytes: Int = DecodingLimits.default.maxXMLPartBytes
+
+  @Option(help: ArgumentHelp("Longest XML name (at most 50,000).", valueName: "bytes"))
+  var maxXMLNameBytes: Int = DecodingLimits.default.maxXMLNameBytes
+
   /// The limits the options describe.
   var limits: DecodingLimits {
     DecodingLimits(
@@ -48,13 +54,16 @@ struct LimitOptions: ParsableArguments {
       maxParts: maxParts, maxXMLDepth: maxXMLDepth, maxXMLAttributes: maxXMLAttributes,
       maxStrokes: maxStrokes, maxPointsPerStroke: maxPointsPerStroke,
       maxTotalPoints: maxTotalPoints, maxSections: maxSections, maxElements: maxElements,
-      maxReferences: maxReferences)
+      maxReferences: maxReferences, maxXMLPartBytes: maxXMLPartBytes,
+      maxXMLNameBytes: maxXMLNameBytes)
   }
 
   func validate() throws {
     let all = [
       maxFileBytes, maxPartBytes, maxTotalBytes, maxParts, maxXMLDepth, maxXMLAttributes,
       maxStrokes, maxPointsPerStroke, maxTotalPoints, maxSections, maxElements, maxReferences,
+      maxXMLPartBytes,
+      maxXMLNameBytes,
     ]
     if all.contains(where: { $0 < 0 }) { throw ValidationError("limits must not be negative") }
   }
@@ -76,6 +85,8 @@ extension DecodingLimits.Limit {
     case .sections: "--max-sections"
     case .elements: "--max-elements"
     case .references: "--max-references"
+    case .xmlPartBytes: "--max-xml-part-bytes"
+    case .xmlNameBytes: "--max-xml-name-bytes"
     }
   }
 }
