@@ -40,10 +40,25 @@ public struct PolygonOutliner: Sendable {
     return sink.polygons.map { $0.map(\.point) }
   }
 
-  func outline<Sink: PolygonSink>(_ segments: [CubicSegment], into sink: inout Sink) {
-    var builder = PolylineStroker(tolerance: tolerance)
-    for segment in segments { builder.flatten(segment) }
-    builder.finish(into: &sink)
+  func outline<Sink: PolygonSink>(
+    _ segments: [CubicSegment], into sink: inout Sink, budget: WorkBudget = .unlimited()
+  ) {
+    outline([segments], into: &sink, budget: budget)
+  }
+
+  /// Outlines each chain (a run of connected segments, see ``CanvasClip``) on its own,
+  /// charging `budget` for every flattening step and arc point; stops when it is spent.
+  func outline<Sink: PolygonSink>(
+    _ chains: [[CubicSegment]], into sink: inout Sink, budget: WorkBudget
+  ) {
+    for chain in chains {
+      var builder = PolylineStroker(tolerance: tolerance, budget: budget)
+      for segment in chain {
+        guard builder.flatten(segment) else { return }
+      }
+      builder.finish(into: &sink)
+      if budget.isSpent { return }
+    }
   }
 }
 
@@ -63,19 +78,26 @@ struct PolygonCollector: PolygonSink {
 
 private struct PolylineStroker {
   let tolerance: Double
+  let budget: WorkBudget
   var centers: [Vec2] = []
   var radii: [Double] = []
   var left: [Vec2] = []
   var right: [Vec2] = []
   var scratch: [Vec2] = []
 
-  init(tolerance: Double) { self.tolerance = tolerance }
+  init(tolerance: Double, budget: WorkBudget) {
+    self.tolerance = tolerance
+    self.budget = budget
+  }
 
-  /// Appends the flattened centre line of a segment.
-  mutating func flatten(_ s: CubicSegment) {
+  /// Appends the flattened centre line of a segment; `false` when the budget is spent.
+  mutating func flatten(_ s: CubicSegment) -> Bool {
     let n = s.subdivisions(tolerance: tolerance)
+    // Charged before the points are made: they are what the outline's size follows.
+    guard budget.charge((n + 1) * RenderLimits.stepCost) else { return false }
     if centers.isEmpty { append(s.b0) }
     for i in 1...n { append(i == n ? s.b3 : s.point(at: Double(i) / Double(n))) }
+    return true
   }
 
   mutating func append(_ p: SplinePoint) {
@@ -186,6 +208,7 @@ private struct PolylineStroker {
     let steps = (abs(sweep) / step).rounded(.up)
     guard steps.isFinite, steps > 1 else { return }
     let n = Int(min(steps, 1024))
+    guard budget.charge(n * RenderLimits.stepCost) else { return }
     let delta = sweep / Double(n)
     for i in 1..<n {
       let angle = start + delta * Double(i)

@@ -30,9 +30,22 @@ func printError(_ text: String) {
   FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// `willdoc: error: <file>: <part>@<offset> (stroke N): <message>`.
+/// `willdoc: error: <file>: <part>@<offset> (stroke N): <message>`; a render limit names the
+/// option that raises it.
 func errorLine(file: String, _ error: WillError) -> String {
-  "willdoc: error: \(file): \(error.description)"
+  var line = "willdoc: error: \(file): \(error.description)"
+  if case .renderLimitExceeded(let limit, _, _) = error.kind {
+    line += " (raise it with \(option(for: limit)))"
+  }
+  return line
+}
+
+/// The `willdoc render` option that sets a render limit.
+func option(for limit: RenderLimit) -> String {
+  switch limit {
+  case .work: "--max-render-work"
+  case .canvasPixels: "--max-canvas-pixels"
+  }
 }
 
 /// Reports `error` on standard error and returns the exit code to throw.

@@ -1,0 +1,50 @@
+import InkCodec
+
+/// The running count of a page's work against ``RenderLimits/maxWork``, shared by every stage
+/// of one render.
+///
+/// Hot loops cannot throw cheaply, so they charge the budget and stop when ``charge(_:)``
+/// says it is spent; the renderer calls ``check()`` between strokes and throws the error.
+/// An allocation that failed is recorded the same way.
+final class WorkBudget {
+  let limit: Int
+  private(set) var used = 0
+  private(set) var failure: WillError?
+
+  init(limit: Int) { self.limit = max(limit, 0) }
+
+  /// A budget that never runs out, for entry points that draw what the caller already holds.
+  static func unlimited() -> WorkBudget { WorkBudget(limit: .max) }
+
+  /// Whether drawing must stop.
+  var isSpent: Bool { failure != nil }
+
+  /// Adds `units` of work; returns `false` (and records the error) when that exceeds the
+  /// limit, so the caller stops before doing it.
+  @discardableResult
+  func charge(_ units: Int) -> Bool {
+    guard failure == nil else { return false }
+    let (sum, overflow) = used.addingReportingOverflow(max(units, 0))
+    used = overflow ? .max : sum
+    if used > limit {
+      failure = WillError(.renderLimitExceeded(.work, value: used, limit: limit))
+      return false
+    }
+    return true
+  }
+
+  /// Records that `bytes` could not be allocated.
+  func allocationFailed(bytes: Int) {
+    record(WillError(.allocationFailed(bytes: bytes)))
+  }
+
+  /// Records an error found where it could not be thrown; the first one wins.
+  func record(_ error: WillError) {
+    if failure == nil { failure = error }
+  }
+
+  /// Throws the first limit or allocation error.
+  func check() throws(WillError) {
+    if let failure { throw failure }
+  }
+}
