@@ -10,41 +10,39 @@
 /// The defaults draw any page in a few seconds: see `docs/render-budget.md` for the
 /// measurements that chose them.
 public struct RenderLimits: Sendable, Hashable {
-  /// The most work units drawing one page may take (default 2^28, about 2.7 × 10^8).
+  /// The most work units drawing one page may take (default 2^30, about 1.07 × 10^9: at most
+  /// a few seconds in a release build).
   ///
-  /// Units are charged as the work is done, or before it when it can be counted in advance:
-  /// - each line piece a stroke's centre line is flattened into (outlines, particle and hair
-  ///   walks): ``stepCost`` units;
-  /// - each outline vertex or fitted outline curve (an edge for the rasteriser, a polygon
-  ///   point for outline JSON, a Bézier for SVG): ``stepCost`` units;
-  /// - each row an outline edge crosses on the canvas: 1 unit;
-  /// - each pixel of coverage composited onto the canvas or into a stroke's mask: 1 unit;
-  /// - each particle placed, each hair drawn: ``stampCost`` units, plus the pixels it covers.
+  /// A unit is about a nanosecond of a release build. Work is charged as it is done, or just
+  /// before when it can be counted in advance, so a page over the limit stops early:
+  /// - each pixel of coverage composited onto the canvas or into a stroke's mask: 1;
+  /// - each piece of an outline edge inside one canvas row: 8;
+  /// - in rows where pieces of one outline overlap, each piece of each band and each winding
+  ///   step walked: 8 (such rows cost the square of their overlap);
+  /// - each texture sample of a particle (1 to 16 per pixel it covers): 8;
+  /// - each step a centre line is flattened into, each point of a round join or cap, each
+  ///   outline curve or vertex (SVG): 128;
+  /// - each particle placed and each tuft of hairs: 128; each hair: 1,024.
   ///
-  /// Geometry outside the canvas (with the stroke's width as margin) is skipped before it is
-  /// flattened and costs nothing. Memory follows work: the outline of one stroke holds at most
-  /// `maxWork ÷ stepCost` vertices.
+  /// Solid strokes are clipped to the canvas (with their width as margin) before they are
+  /// flattened: ink off the canvas costs nothing. Particle and hair strokes are walked whole,
+  /// since where a particle lands depends on the stroke before it. Memory follows work: one
+  /// stroke's outline holds at most `maxWork ÷ 128` vertices.
   public var maxWork: Int
   /// The most pixels (width × height) of one canvas, checked before it is allocated
   /// (default 2^26: 256 MB of RGBA, plus as much again for a brush's stroke mask).
   public var maxCanvasPixels: Int
 
-  /// The units charged per flattened step or outline vertex: a vertex costs about as much
-  /// time (and memory for the rasteriser) as this many pixels of coverage.
-  public static let stepCost = 16
-  /// The units charged per particle or hair, besides the pixels it covers.
-  public static let stampCost = 16
-
   /// Creates limits.
   /// - Parameters:
   ///   - maxWork: The most work units for one page.
   ///   - maxCanvasPixels: The most pixels of one canvas.
-  public init(maxWork: Int = 1 << 28, maxCanvasPixels: Int = 1 << 26) {
+  public init(maxWork: Int = 1 << 30, maxCanvasPixels: Int = 1 << 26) {
     self.maxWork = maxWork
     self.maxCanvasPixels = maxCanvasPixels
   }
 
-  /// The defaults: 2^28 work units, 2^26 canvas pixels.
+  /// The defaults: 2^30 work units, 2^26 canvas pixels.
   public static let `default` = RenderLimits()
 
   /// No practical limit: for trusted input. A page can still fail with

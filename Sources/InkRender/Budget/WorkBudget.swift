@@ -7,6 +7,26 @@ import InkCodec
 /// says it is spent; the renderer calls ``check()`` between strokes and throws the error.
 /// An allocation that failed is recorded the same way.
 final class WorkBudget {
+  // What each kind of work is charged, in units of about one nanosecond of a release build
+  // (one pixel of coverage composited); measured in docs/render-budget.md.
+
+  /// A pixel of coverage composited onto the canvas or a stroke's mask.
+  static let pixelCost = 1
+  /// A piece of an outline edge inside one row of the canvas.
+  static let pieceCost = 8
+  /// A piece of a cluster band, or a winding step walked, in rows where pieces of one
+  /// outline overlap (their cost grows with the square of the overlap).
+  static let sweepCost = 8
+  /// A texture sample of a particle (n × n per pixel it covers).
+  static let sampleCost = 8
+  /// A step of a flattened centre line, or a vertex or curve of an outline: its edges, their
+  /// pieces, and the memory they hold.
+  static let stepCost = 128
+  /// A particle placed or a tuft of hairs, besides the pixels it covers.
+  static let stampCost = 128
+  /// A hair: a polygon of its own, rasterised and laid over the mask, besides its pixels.
+  static let hairCost = 1024
+
   let limit: Int
   private(set) var used = 0
   private(set) var failure: WillError?

@@ -44,7 +44,7 @@ public struct StrokeOutliner: Sendable {
         let before = builder.size
         builder.add(segment)
         // Charged per segment: one segment adds at most a few thousand elements.
-        guard budget.charge((builder.size - before + 1) * RenderLimits.stepCost) else {
+        guard budget.charge((builder.size - before + 1) * WorkBudget.stepCost) else {
           return builder.path
         }
       }

@@ -252,6 +252,16 @@ public enum Renderer {
   public static func renderCanvas(
     _ page: RenderPage, options: RenderOptions, undecodablePaints: inout [PaintFailure]
   ) throws(WillError) -> Canvas {
+    try renderCanvas(
+      page, options: options, budget: WorkBudget(limit: options.limits.maxWork),
+      undecodablePaints: &undecodablePaints)
+  }
+
+  /// Draws a page, charging `budget` (which tests and measurements read afterwards).
+  static func renderCanvas(
+    _ page: RenderPage, options: RenderOptions, budget: WorkBudget,
+    undecodablePaints: inout [PaintFailure]
+  ) throws(WillError) -> Canvas {
     let frame = frame(of: page, options: options)
     let size = canvasSize(frame, scale: options.scale)
     let pixels = size.width * size.height
@@ -265,7 +275,6 @@ public enum Renderer {
     let height = Int(size.height)
     try CheckedAllocation.probe(UInt32.self, count: width * height)
     var canvas = Canvas(width: width, height: height, background: page.background)
-    let budget = WorkBudget(limit: options.limits.maxWork)
     let clip = clip(width: size.width, height: size.height, options: options)
     if options.brush != .solid {
       undecodablePaints += try BrushPainter.paint(

@@ -159,7 +159,7 @@ struct CoverageRasterizer {
     }
     let (total, busiest) = count(rowMin: rowMin, rows: rows, counts: counts)
     // The pieces are the work of the sweep: charged before they are made.
-    guard budget.charge(total) else { return }
+    guard budget.charge(total * WorkBudget.pieceCost) else { return }
     let band = max(busiest, min(total, CoverageRasterizer.bandPieces))
     guard let pieces = pieceStorage.reserve(band),
       let ordered = orderedStorage.reserve(busiest + 1),
@@ -178,7 +178,7 @@ struct CoverageRasterizer {
     var sweeper = RowSweeper(
       width: width, pieces: pieces, ordered: ordered, sortKeys: sortKeys, accumulation: lines,
       coverage: floats, ones: floats + 2 * line, events: events, active: active, keys: keys,
-      steps: steps)
+      steps: steps, budget: budget)
     var covered = 0
     let counting: (Int, Int, UnsafeBufferPointer<Float>) -> Void = { row, first, coverage in
       covered &+= coverage.count

@@ -79,7 +79,7 @@ public struct HairBrush: Sendable, Hashable {
     samples(along: CatmullRom.segments(of: stroke, defaultWidth: defaultWidth))
   }
 
-  /// The samples along a spline, charging `budget` ``RenderLimits/stepCost`` per point; stops
+  /// The samples along a spline, charging `budget` ``WorkBudget/stepCost`` per point; stops
   /// (with the samples so far) when it is spent.
   func samples(along segments: [CubicSegment], budget: WorkBudget = .unlimited())
     -> [HairSample]
@@ -88,7 +88,7 @@ public struct HairBrush: Sendable, Hashable {
     var heading = 0.0
     for segment in segments {
       let n = segment.subdivisions(tolerance: 0.1, limit: 256)
-      guard budget.charge((n + 1) * RenderLimits.stepCost) else { break }
+      guard budget.charge((n + 1) * WorkBudget.stepCost) else { break }
       for k in 0...n where k > 0 || points.isEmpty {
         let t = Double(k) / Double(n)
         let p = segment.point(at: t)
@@ -156,7 +156,7 @@ public struct HairBrush: Sendable, Hashable {
 
   /// Walks the samples and reports every hair, in order. Per hair the generator draws four
   /// numbers: the root's angle and radius in the disc, the turn and the length factor.
-  /// Charges `budget` ``RenderLimits/stampCost`` per tuft and per hair; stops when it is spent.
+  /// Charges `budget` ``WorkBudget/stampCost`` per tuft and ``WorkBudget/hairCost`` per hair; stops when it is spent.
   func hairs(
     _ samples: [HairSample], seed: UInt64, budget: WorkBudget = .unlimited(),
     _ body: (Hair) -> Void
@@ -168,14 +168,14 @@ public struct HairBrush: Sendable, Hashable {
     var tufts = 0
     func tuft(_ s: HairSample) {
       tufts += 1
-      guard budget.charge(RenderLimits.stampCost) else { return }
+      guard budget.charge(WorkBudget.stampCost) else { return }
       let width = s.width.isFinite ? max(s.width, 0) : 0
       guard width > 0, s.x.isFinite, s.y.isFinite, s.azimuth.isFinite else { return }
       let altitude = s.altitude.isFinite ? min(max(s.altitude, 0), Double.pi / 2) : Double.pi / 4
       let reach = length * width * (0.25 + 0.75 * cos(altitude))
       let halfWidth = max(hairWidth * width, 0.5) / 2
       for _ in 0..<hairCount(force: s.force) {
-        guard emitted < HairBrush.maximumHairsPerStroke, budget.charge(RenderLimits.stampCost)
+        guard emitted < HairBrush.maximumHairsPerStroke, budget.charge(WorkBudget.hairCost)
         else { return }
         let a = random.unit() * 2 * Double.pi
         let r = random.unit().squareRoot() * width / 2
