@@ -20,6 +20,10 @@ struct Render: ParsableCommand {
       from the width, their direction from the stroke's tangent). The same document always \
       gives the same pixels. SVG and outline JSON are vector outlines of the solid brush: \
       asking for them with another brush is a usage error (exit 64).
+
+      Drawing is bounded: a page whose canvas would exceed --max-canvas-pixels at the chosen \
+      scale, or whose drawing would exceed --max-render-work, is an error (exit 1) naming the \
+      option that raises the limit. Ink outside the page costs nothing.
       """)
 
   /// The output formats.
@@ -57,13 +61,13 @@ struct Render: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Most work units for drawing one page (default \(RenderLimits.default.maxWork)).",
+      "Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md).",
       valueName: "n"))
   var maxRenderWork: Int = RenderLimits.default.maxWork
 
   @Option(
     help: ArgumentHelp(
-      "Most pixels (width × height) of one page's canvas (default \(RenderLimits.default.maxCanvasPixels)).",
+      "Most pixels (width × height) of one page's canvas; a larger page is an error.",
       valueName: "n"))
   var maxCanvasPixels: Int = RenderLimits.default.maxCanvasPixels
 
