@@ -38,6 +38,9 @@ let package = Package(
       name: "FuzzOPC", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzOPC"),
     .executableTarget(
       name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
+    .executableTarget(
+      name: "FuzzRender", dependencies: ["InkCodec", "InkRender"],
+      path: "FuzzTesting/Sources/FuzzRender"),
     .target(name: "SampleGenerator", dependencies: ["InkCodec", "InkInput"]),
     .executableTarget(
       name: "make-samples", dependencies: ["InkCodec", "SampleGenerator"],

@@ -9,7 +9,8 @@ struct RenderBudgetTests {
     _ points: [(Double, Double)], width: Double, paint: UInt32? = nil, color: InkColor? = nil
   ) -> Stroke {
     Stroke(
-      points: points.map { InkPoint(x: $0.0, y: $0.1) }, widths: [width], colors: color.map { [$0] } ?? [],
+      points: points.map { InkPoint(x: $0.0, y: $0.1) }, widths: [width],
+      colors: color.map { [$0] } ?? [],
       paintIndex: paint)
   }
 
@@ -145,7 +146,10 @@ struct RenderBudgetTests {
   @Test func aCanvasOverThePixelLimitIsAnErrorBeforeAllocation() {
     let page = Self.page([Self.stroke(Self.onPage, width: 3)], width: 2000, height: 3000)
     let options = RenderOptions(scale: 1000)
-    #expect(throws: WillError(.renderLimitExceeded(.canvasPixels, value: 6_000_000_000_000, limit: 1 << 26))) {
+    #expect(
+      throws: WillError(
+        .renderLimitExceeded(.canvasPixels, value: 6_000_000_000_000, limit: 1 << 26))
+    ) {
       _ = try Renderer.renderCanvas(page, options: options)
     }
     // Sizes past Int report Int.max instead of trapping.
@@ -162,7 +166,9 @@ struct RenderBudgetTests {
     var broken = ParticlesPaint()
     broken.shape = [[0x89, 0x50, 0x4E, 0x47, 1, 2, 3]]
     var good = ParticlesPaint()
-    good.shape = [PNGWriter.encode(rgba: [UInt8](repeating: 255, count: 4 * 16), width: 4, height: 4)]
+    good.shape = [
+      PNGWriter.encode(rgba: [UInt8](repeating: 255, count: 4 * 16), width: 4, height: 4)
+    ]
     let line = [(10.0, 10.0), (10, 10), (150, 100), (150, 100)]
     var options = RenderOptions()
     options.brush = .particle

@@ -21,7 +21,9 @@ struct TrapTests {
 
 struct HostileGeometryTests {
   @Test func farAwayAndHugeStrokesRenderWithinTheLimits() throws {
-    let points = [(-2.0e7, -2.0e7), (-2.0e7, -2.0e7), (2.0e7, 2.0e7), (2.1e7, 2.0e7), (2.1e7, 2.0e7)]
+    let points = [
+      (-2.0e7, -2.0e7), (-2.0e7, -2.0e7), (2.0e7, 2.0e7), (2.1e7, 2.0e7), (2.1e7, 2.0e7),
+    ]
     let strokes = [
       Stroke(points: points.map { InkPoint(x: $0.0, y: $0.1) }, widths: [1e6]),
       Stroke(

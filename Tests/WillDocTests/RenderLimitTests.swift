@@ -17,7 +17,8 @@ struct RenderLimitTests {
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 1)
     let line = String(lines.first ?? "")
-    #expect(line.hasPrefix("willdoc: error: \(Self.handwriting.path): limit exceeded: render work is "))
+    #expect(
+      line.hasPrefix("willdoc: error: \(Self.handwriting.path): limit exceeded: render work is "))
     #expect(line.hasSuffix(", the limit is 1000 (raise it with --max-render-work)"))
     #expect(!FileManager.default.fileExists(atPath: out.path))
     // Raised, the same page renders.

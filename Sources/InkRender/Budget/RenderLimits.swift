@@ -16,7 +16,7 @@ public struct RenderLimits: Sendable, Hashable {
   /// A unit is about a nanosecond of a release build. Work is charged as it is done, or just
   /// before when it can be counted in advance, so a page over the limit stops early:
   /// - each pixel of coverage composited onto the canvas or into a stroke's mask: 1;
-  /// - each piece of an outline edge inside one canvas row: 8;
+  /// - each piece of an outline edge inside one canvas row: 8; each row a polygon spans: 32;
   /// - in rows where pieces of one outline overlap, each piece of each band and each winding
   ///   step walked: 8 (such rows cost the square of their overlap);
   /// - each texture sample of a particle (1 to 16 per pixel it covers): 8;

@@ -14,6 +14,9 @@ final class WorkBudget {
   static let pixelCost = 1
   /// A piece of an outline edge inside one row of the canvas.
   static let pieceCost = 8
+  /// A row a sweep visits (its pieces are ordered and clustered): thin shapes such as hairs
+  /// cost more per row than their pieces and pixels.
+  static let rowCost = 32
   /// A piece of a cluster band, or a winding step walked, in rows where pieces of one
   /// outline overlap (their cost grows with the square of the overlap).
   static let sweepCost = 8

@@ -328,7 +328,8 @@ public enum Renderer {
   public static func renderPNG(
     _ page: RenderPage, options: RenderOptions, undecodablePaints: inout [PaintFailure]
   ) throws(WillError) -> [UInt8] {
-    PNGWriter.encode(try renderCanvas(page, options: options, undecodablePaints: &undecodablePaints))
+    PNGWriter.encode(
+      try renderCanvas(page, options: options, undecodablePaints: &undecodablePaints))
   }
 
   /// Renders a page to an SVG document: one `<g>` per layer, one `<path>` per stroke part.

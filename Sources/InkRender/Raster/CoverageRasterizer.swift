@@ -159,7 +159,7 @@ struct CoverageRasterizer {
     }
     let (total, busiest) = count(rowMin: rowMin, rows: rows, counts: counts)
     // The pieces are the work of the sweep: charged before they are made.
-    guard budget.charge(total * WorkBudget.pieceCost) else { return }
+    guard budget.charge(total * WorkBudget.pieceCost + rows * WorkBudget.rowCost) else { return }
     let band = max(busiest, min(total, CoverageRasterizer.bandPieces))
     guard let pieces = pieceStorage.reserve(band),
       let ordered = orderedStorage.reserve(busiest + 1),

@@ -109,8 +109,10 @@ struct BrushTests {
     }
     // A paint's scattering draws from the seed too.
     let paints = [Self.paint(spacing: 0.5, scattering: 1)]
-    let a = try Self.render([Self.line(width: 6, seed: 1, paint: 0)], brush: .particle, paints: paints)
-    let b = try Self.render([Self.line(width: 6, seed: 2, paint: 0)], brush: .particle, paints: paints)
+    let a = try Self.render(
+      [Self.line(width: 6, seed: 1, paint: 0)], brush: .particle, paints: paints)
+    let b = try Self.render(
+      [Self.line(width: 6, seed: 2, paint: 0)], brush: .particle, paints: paints)
     #expect(a.pixels != b.pixels)
   }
 
@@ -118,7 +120,8 @@ struct BrushTests {
     let solid = try Self.render([Self.line(width: 5)], brush: .solid)
     let paints = [Self.paint(spacing: 1)]
     #expect(try Self.render([Self.line(width: 5)], brush: .particle, paints: paints) == solid)
-    #expect(try Self.render([Self.line(width: 5, paint: 3)], brush: .particle, paints: paints) == solid)
+    #expect(
+      try Self.render([Self.line(width: 5, paint: 3)], brush: .particle, paints: paints) == solid)
     var broken = Self.paint(spacing: 1)
     broken.shape = [Array(Self.discPNG.dropLast(5))]
     #expect(
