@@ -265,7 +265,9 @@ public enum Renderer {
     let frame = frame(of: page, options: options)
     let size = canvasSize(frame, scale: options.scale)
     let pixels = size.width * size.height
-    guard pixels <= Double(options.limits.maxCanvasPixels) else {
+    // Past 2^62 pixels no canvas exists, whatever the limit says (and the sides would not
+    // convert to Int).
+    guard pixels <= Double(options.limits.maxCanvasPixels), pixels < 0x1p62 else {
       throw WillError(
         .renderLimitExceeded(
           .canvasPixels, value: pixels < 0x1p62 ? Int(pixels) : Int.max,
