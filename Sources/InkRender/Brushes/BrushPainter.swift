@@ -115,6 +115,9 @@ struct BrushPainter {
       do throws(WillError) {
         let brush = try ParticleBrush(paint: page.paints[index])
         paints[index] = .decoded(brush)
+        // Decoding and the mipmaps cost a few units per texel (each texture is at most
+        // PNGDecoder.defaultMaximumPixels).
+        budget.charge((brush.shape.texels + (brush.fill?.texels ?? 0)) * WorkBudget.texelCost)
         return brush
       } catch {
         paints[index] = .undecodable

@@ -22,7 +22,8 @@ public struct RenderLimits: Sendable, Hashable {
   /// - each texture sample of a particle (1 to 16 per pixel it covers): 8;
   /// - each step a centre line is flattened into, each point of a round join or cap, each
   ///   outline curve or vertex (SVG): 128;
-  /// - each particle placed and each tuft of hairs: 128; each hair: 1,024.
+  /// - each particle placed and each tuft of hairs: 128; each hair: 1,024;
+  /// - each texel of a paint's texture, decoded when a stroke first uses the paint: 16.
   ///
   /// Solid strokes are clipped to the canvas (with their width as margin) before they are
   /// flattened: ink off the canvas costs nothing. Particle and hair strokes are walked whole,

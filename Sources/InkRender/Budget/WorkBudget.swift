@@ -25,10 +25,12 @@ final class WorkBudget {
   /// A step of a flattened centre line, or a vertex or curve of an outline: its edges, their
   /// pieces, and the memory they hold.
   static let stepCost = 128
+  /// A texel of a paint's texture, decoded (once per render) with its mipmaps.
+  static let texelCost = 16
   /// A particle placed or a tuft of hairs, besides the pixels it covers.
   static let stampCost = 128
   /// A hair: a polygon of its own, rasterised and laid over the mask, besides its pixels.
-  static let hairCost = 1024
+  static let hairCost = 256
 
   let limit: Int
   private(set) var used = 0
