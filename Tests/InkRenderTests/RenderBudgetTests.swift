@@ -87,6 +87,23 @@ struct RenderBudgetTests {
     }
   }
 
+  @Test func piecesPiledIntoOneRowStopAtTheWorkLimit() throws {
+    // 50,000 segments back and forth across the page inside one row: one cluster whose
+    // bands cost the square of its pieces.
+    let points = (0..<50_000).map { (i: Int) -> (Double, Double) in
+      (i % 2 == 0 ? 0 : 200, 70 + Double(i % 7) * 0.05)
+    }
+    let options = RenderOptions(limits: RenderLimits(maxWork: 1 << 24))
+    var thrown: WillError?
+    do throws(WillError) {
+      _ = try Renderer.renderCanvas(Self.page([Self.stroke(points, width: 0.2)]), options: options)
+    } catch {
+      thrown = error
+    }
+    let (value, limit) = try #require(thrown.flatMap(Self.workLimit))
+    #expect(limit == 1 << 24 && value > limit)
+  }
+
   @Test func aMillionUnitWideStrokeCoversThePageWithBoundedWork() throws {
     let wide = Self.stroke(
       [(-50, 75), (-50, 75), (250, 75), (250, 75)], width: 1e6,

@@ -18,7 +18,7 @@ public struct RenderLimits: Sendable, Hashable {
   /// - each pixel of coverage composited onto the canvas or into a stroke's mask: 1;
   /// - each piece of an outline edge inside one canvas row: 8; each row a polygon spans: 32;
   /// - in rows where pieces of one outline overlap, each piece of each band and each winding
-  ///   step walked: 8 (such rows cost the square of their overlap);
+  ///   step walked: 24 (such rows cost the square of their overlap);
   /// - each texture sample of a particle (1 to 16 per pixel it covers): 8;
   /// - each step a centre line is flattened into, each point of a round join or cap, each
   ///   outline curve or vertex (SVG): 128;

@@ -19,7 +19,7 @@ final class WorkBudget {
   static let rowCost = 32
   /// A piece of a cluster band, or a winding step walked, in rows where pieces of one
   /// outline overlap (their cost grows with the square of the overlap).
-  static let sweepCost = 8
+  static let sweepCost = 24
   /// A texture sample of a particle (n × n per pixel it covers).
   static let sampleCost = 8
   /// A step of a flattened centre line, or a vertex or curve of an outline: its edges, their

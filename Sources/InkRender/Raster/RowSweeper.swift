@@ -81,6 +81,7 @@ extension CoverageRasterizer {
           emitConstant(row, gapStart, gapEnd, base, body)
         }
         sweepCluster(start, end)
+        if budget.isSpent { return }
         // Integrate the cluster's cells.
         var sum = Double(base)
         let last = min(cellHi, width - 1)
@@ -147,16 +148,22 @@ extension CoverageRasterizer {
 
     /// Sorts the steps by y, merges steps at the same y and drops those that cancel.
     private mutating func normaliseSteps() {
-      var i = 1
-      while i < stepCount {
-        let v = steps[i]
-        var j = i
-        while j > 0 && steps[j - 1].y > v.y {
-          steps[j] = steps[j - 1]
-          j -= 1
+      if stepCount > RowSweeper.insertionLimit {
+        // Steps at the same y are summed below, so their order does not matter.
+        var all = UnsafeMutableBufferPointer(start: steps, count: stepCount)
+        all.sort { $0.y < $1.y }
+      } else {
+        var i = 1
+        while i < stepCount {
+          let v = steps[i]
+          var j = i
+          while j > 0 && steps[j - 1].y > v.y {
+            steps[j] = steps[j - 1]
+            j -= 1
+          }
+          steps[j] = v
+          i += 1
         }
-        steps[j] = v
-        i += 1
       }
       var kept = 0
       for k in 0..<stepCount {
