@@ -40,6 +40,9 @@ let package = Package(
       name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
     .executableTarget(
       name: "FuzzSalvage", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzSalvage"),
+    .executableTarget(
+      name: "FuzzRender", dependencies: ["InkCodec", "InkRender"],
+      path: "FuzzTesting/Sources/FuzzRender"),
     .target(name: "SampleGenerator", dependencies: ["InkCodec", "InkInput"]),
     .executableTarget(
       name: "make-samples", dependencies: ["InkCodec", "SampleGenerator"],

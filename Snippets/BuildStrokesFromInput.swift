@@ -29,5 +29,5 @@ let stroke = builder.stroke(precision: 2, color: InkColor(red: 20, green: 40, bl
 
 let document = WillDocument(strokes: [stroke], pageWidth: 640, pageHeight: 200)
 let bytes = try document.serialized(container: .opc)
-let png = Renderer.renderPNG(RenderPage(strokes: [stroke]), options: RenderOptions(scale: 2))
+let png = try Renderer.renderPNG(RenderPage(strokes: [stroke]), options: RenderOptions(scale: 2))
 print(stroke.pointCount, "control points,", bytes.count, "bytes,", png.count, "PNG bytes")

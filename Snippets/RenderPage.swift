@@ -9,6 +9,6 @@ let strokes = [
     color: InkColor(red: 20, green: 40, blue: 160))
 ]
 let page = RenderPage(strokes: strokes, background: InkColor(red: 255, green: 255, blue: 255))
-let png = Renderer.renderPNG(page, options: RenderOptions(scale: 2))
-let svg = Renderer.renderSVG(page)
+let png = try Renderer.renderPNG(page, options: RenderOptions(scale: 2))
+let svg = try Renderer.renderSVG(page)
 print(png.count, "PNG bytes;", svg.count, "SVG bytes")

@@ -37,19 +37,19 @@ struct CompositingTests {
     #expect(none == Self.d)
   }
 
-  @Test func strokeWithAlphaCompositesOnceWhereItOverlapsItself() {
+  @Test func strokeWithAlphaCompositesOnceWhereItOverlapsItself() throws {
     // A loop crossing itself, alpha 0x80: every pixel gets at most the stroke's alpha.
     let stroke = Stroke(
       points: [(5.0, 5.0), (5, 5), (35, 35), (35, 5), (5, 35), (5, 35)].map {
         InkPoint(x: $0.0, y: $0.1)
       }, widths: [6], colors: [InkColor(red: 255, green: 0, blue: 0, alpha: 0x80)])
-    let canvas = Renderer.renderCanvas(
+    let canvas = try Renderer.renderCanvas(
       RenderPage(width: 40, height: 40, layers: [RenderLayer(strokes: [stroke])]))
     let maxAlpha = stride(from: 3, to: canvas.pixels.count, by: 4).map { canvas.pixels[$0] }.max()!
     #expect(maxAlpha == 0x80)
   }
 
-  @Test func varyingAlphaIsCombinedWithAMaximum() {
+  @Test func varyingAlphaIsCombinedWithAMaximum() throws {
     var stroke = Stroke(
       points: [(5.0, 20.0), (5, 20), (35, 20), (5, 21), (5, 21)].map {
         InkPoint(x: $0.0, y: $0.1)
@@ -57,19 +57,19 @@ struct CompositingTests {
     stroke.colors = [0x20, 0x20, 0x60, 0xC0, 0xC0].map {
       InkColor(red: 0, green: 0, blue: 255, alpha: $0)
     }
-    let canvas = Renderer.renderCanvas(
+    let canvas = try Renderer.renderCanvas(
       RenderPage(width: 40, height: 40, layers: [RenderLayer(strokes: [stroke])]))
     let alphas = stride(from: 3, to: canvas.pixels.count, by: 4).map { canvas.pixels[$0] }
     #expect(alphas.max()! <= 0xC0)
     #expect(alphas.max()! > 0xA0)
   }
 
-  @Test func eraserRemovesInk() {
+  @Test func eraserRemovesInk() throws {
     let line = [(2.0, 10.0), (2, 10), (18, 10), (18, 10)].map { InkPoint(x: $0.0, y: $0.1) }
     let ink = Stroke(points: line, widths: [6])
     var eraser = Stroke(points: line, widths: [10])
     eraser.blendMode = .destinationOut
-    let canvas = Renderer.renderCanvas(
+    let canvas = try Renderer.renderCanvas(
       RenderPage(width: 20, height: 20, layers: [RenderLayer(strokes: [ink, eraser])]))
     #expect(canvas.pixels.allSatisfy { $0 == 0 })
   }

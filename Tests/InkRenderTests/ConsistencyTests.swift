@@ -59,7 +59,7 @@ struct ConsistencyTests {
 
 /// Filling precomputed polygons draws what rendering the page draws.
 @Suite struct FillConsistencyTests {
-  @Test func fillingThePagePolygonsMatchesRenderCanvas() {
+  @Test func fillingThePagePolygonsMatchesRenderCanvas() throws {
     let strokes = [
       Stroke(
         points: [10, 10, 3, 10, 10, 3, 60, 40, 6, 110, 12, 2, 150, 60, 4, 150, 60, 4],
@@ -70,10 +70,10 @@ struct ConsistencyTests {
     ]
     let page = RenderPage(strokes: strokes, background: InkColor(red: 255, green: 255, blue: 255))
     let options = RenderOptions(scale: 2)
-    let rendered = Renderer.renderCanvas(page, options: options)
+    let rendered = try Renderer.renderCanvas(page, options: options)
     let frame = Renderer.frame(of: page, options: options)
     var filled = Canvas(width: rendered.width, height: rendered.height, background: page.background)
-    Renderer.fill(Renderer.polygons(of: page, frame: frame, options: options), on: &filled)
+    Renderer.fill(try Renderer.polygons(of: page, frame: frame, options: options), on: &filled)
     var worst = 0
     for (a, b) in zip(rendered.pixels, filled.pixels) { worst = max(worst, abs(Int(a) - Int(b))) }
     #expect(worst <= 1, "pixels differ by up to \(worst)")

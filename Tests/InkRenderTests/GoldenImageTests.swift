@@ -30,7 +30,7 @@ import Testing
     let document = try WillDocument(
       bytes: [UInt8](try Data(contentsOf: Self.valid.appendingPathComponent(name))))
     for (index, section) in document.sections.enumerated() {
-      let png = Renderer.renderPNG(RenderPage(section: section), options: Self.options)
+      let png = try Renderer.renderPNG(RenderPage(section: section), options: Self.options)
       let goldenURL = Self.golden.appendingPathComponent(
         name.replacingOccurrences(of: ".will", with: "") + "-\(index).png")
       if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {

@@ -10,7 +10,7 @@ struct OutlineTests {
   }
 
   @Test(arguments: [0.5, 3.0, 20.0])
-  func straightStrokeAreaIsLengthTimesWidthPlusADisc(_ width: Double) {
+  func straightStrokeAreaIsLengthTimesWidthPlusADisc(_ width: Double) throws {
     // Duplicated end points, as real strokes have: the curve runs from 10 to 110.
     let segs = Self.segments([(10, 10), (10, 10), (60, 10), (110, 10), (110, 10)], width: width)
     let polygons = StrokeOutliner(tolerance: 0.1).outline(of: segs).polygons(tolerance: 0.01)
@@ -23,7 +23,7 @@ struct OutlineTests {
       points: [(10, 10), (10, 10), (60, 10), (110, 10), (110, 10)].map {
         InkPoint(x: $0.0, y: $0.1)
       }, widths: [width])
-    let canvas = Renderer.renderCanvas(
+    let canvas = try Renderer.renderCanvas(
       RenderPage(width: 140, height: 40, layers: [RenderLayer(strokes: [stroke])]))
     #expect(abs(Geometry.inkArea(canvas) - expected) / expected < 0.005)
   }
@@ -51,7 +51,7 @@ struct OutlineTests {
   }
 
   @Test(arguments: [170.0, 120.0, 179.0])
-  func sharpTurnHasNoSpikesAndNoHoles(_ angle: Double) {
+  func sharpTurnHasNoSpikesAndNoHoles(_ angle: Double) throws {
     let rad = angle * Double.pi / 180
     let tip = (30.0, 20.0)
     let back = (tip.0 - 25 * cos(rad), tip.1 + 25 * sin(rad))
@@ -60,7 +60,7 @@ struct OutlineTests {
         InkPoint(x: $0.0, y: $0.1)
       }, widths: [1, 1, 6, 3, 3])
     let page = RenderPage(width: 40, height: 40, layers: [RenderLayer(strokes: [stroke])])
-    let canvas = Renderer.renderCanvas(page, options: RenderOptions(scale: 2))
+    let canvas = try Renderer.renderCanvas(page, options: RenderOptions(scale: 2))
     let segs = CatmullRom.segments(of: stroke).map {
       $0.transformed(by: .scale(x: 2, y: 2), widthScale: 1)
     }
@@ -78,13 +78,13 @@ struct OutlineTests {
     #expect(holes == 0)
   }
 
-  @Test func variableWidthAndHairpinsMatchTheUnionOfDiscsInArea() {
+  @Test func variableWidthAndHairpinsMatchTheUnionOfDiscsInArea() throws {
     // Compare the rendered area with a brute-force estimate of the union of discs.
     let stroke = Stroke(
       points: [(2.0, 2.0), (2, 2), (30, 5), (8, 12), (28, 22), (5, 28), (5, 28)].map {
         InkPoint(x: $0.0, y: $0.1)
       }, widths: [1, 1, 5, 0.5, 7, 2, 2])
-    let canvas = Renderer.renderCanvas(
+    let canvas = try Renderer.renderCanvas(
       RenderPage(width: 36, height: 36, layers: [RenderLayer(strokes: [stroke])]),
       options: RenderOptions(scale: 2))
     let segs = CatmullRom.segments(of: stroke).map {

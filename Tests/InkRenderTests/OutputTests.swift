@@ -26,7 +26,7 @@ struct OutputTests {
   }
 
   @Test func pngDecodesToTheCanvasPixels() throws {
-    let canvas = Renderer.renderCanvas(Self.page, options: RenderOptions(scale: 2))
+    let canvas = try Renderer.renderCanvas(Self.page, options: RenderOptions(scale: 2))
     let png = PNGWriter.encode(canvas)
     let image = try #require(PNGReader.decode(png))
     #expect(image.width == 120 && image.height == 80)
@@ -42,7 +42,7 @@ struct OutputTests {
   @Test func transparentPixelsUnpremultiply() throws {
     var page = Self.page
     page.background = nil
-    let canvas = Renderer.renderCanvas(page)
+    let canvas = try Renderer.renderCanvas(page)
     let rgba = canvas.rgba8()
     // Fully covered pixels of the semi-transparent stroke carry its straight colour.
     var found = false
@@ -55,11 +55,11 @@ struct OutputTests {
     #expect(found)
   }
 
-  @Test func renderingIsDeterministic() {
-    let a = Renderer.renderPNG(Self.page, options: RenderOptions(scale: 3))
-    let b = Renderer.renderPNG(Self.page, options: RenderOptions(scale: 3))
+  @Test func renderingIsDeterministic() throws {
+    let a = try Renderer.renderPNG(Self.page, options: RenderOptions(scale: 3))
+    let b = try Renderer.renderPNG(Self.page, options: RenderOptions(scale: 3))
     #expect(a == b)
-    #expect(Renderer.renderSVG(Self.page) == Renderer.renderSVG(Self.page))
+    #expect(try Renderer.renderSVG(Self.page) == Renderer.renderSVG(Self.page))
   }
 
   @Test func fittedPageWrapsTheInk() {
@@ -68,8 +68,8 @@ struct OutputTests {
     #expect(frame.width > 50 + 16)
   }
 
-  @Test func svgHasOnePathPerStrokeInALayerGroup() {
-    let svg = Renderer.renderSVG(Self.page, options: RenderOptions(scale: 2))
+  @Test func svgHasOnePathPerStrokeInALayerGroup() throws {
+    let svg = try Renderer.renderSVG(Self.page, options: RenderOptions(scale: 2))
     #expect(svg.contains("width=\"120\" height=\"80\" viewBox=\"0 0 60 40\""))
     #expect(svg.contains("<rect x=\"0\" y=\"0\" width=\"60\" height=\"40\" fill=\"#FFFFF0\"/>"))
     #expect(svg.components(separatedBy: "<path ").count == 3)
@@ -79,7 +79,7 @@ struct OutputTests {
   }
 
   @Test func outlineJSONParses() throws {
-    let json = Renderer.renderOutlineJSON(Self.page, options: RenderOptions(scale: 2))
+    let json = try Renderer.renderOutlineJSON(Self.page, options: RenderOptions(scale: 2))
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let strokes = try #require(object["strokes"] as? [[String: Any]])

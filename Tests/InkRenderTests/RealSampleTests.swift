@@ -10,12 +10,12 @@ struct RealSampleTests {
     let strokes = try Samples.strokes(name)
     #expect(!strokes.isEmpty)
     let page = RenderPage(strokes: strokes, background: InkColor(red: 255, green: 255, blue: 255))
-    let png = Renderer.renderPNG(page, options: RenderOptions(scale: 2))
+    let png = try Renderer.renderPNG(page, options: RenderOptions(scale: 2))
     let image = try #require(PNGReader.decode(png))
     #expect(image.width > 10 && image.height > 10)
     // Some ink was drawn: not every pixel is the white background.
     #expect(image.rgba.contains { $0 < 200 })
-    let svg = Renderer.renderSVG(page)
+    let svg = try Renderer.renderSVG(page)
     #expect(svg.hasPrefix("<?xml"))
     if let out = ProcessInfo.processInfo.environment["INKRENDER_WRITE"] {
       let base = URL(fileURLWithPath: out).appendingPathComponent(name)

@@ -92,17 +92,17 @@ struct SplineTests {
   }
 
   @Test(arguments: [(Float(0.7), Float(0.3)), (0.5, 0.5), (1, 1), (.nan, 1)])
-  func emptyParameterRangeDrawsNothing(_ ts: Float, _ tf: Float) {
+  func emptyParameterRangeDrawsNothing(_ ts: Float, _ tf: Float) throws {
     let s = Self.stroke([(0, 0), (10, 0), (20, 10), (30, 10)], ts: ts, tf: tf)
     #expect(CatmullRom.segments(of: s).isEmpty)
-    let png = Renderer.renderCanvas(RenderPage(strokes: [s]))
+    let png = try Renderer.renderCanvas(RenderPage(strokes: [s]))
     #expect(png.pixels.allSatisfy { $0 == 0 })
   }
 
-  @Test func zeroLengthStrokeIsADot() {
+  @Test func zeroLengthStrokeIsADot() throws {
     let s = Self.stroke(Array(repeating: (5, 5), count: 4), widths: [6])
     #expect(CatmullRom.segments(of: s).count == 1)
-    let canvas = Renderer.renderCanvas(
+    let canvas = try Renderer.renderCanvas(
       RenderPage(width: 10, height: 10, layers: [RenderLayer(strokes: [s])]),
       options: RenderOptions(scale: 4))
     let area = Geometry.inkArea(canvas)

@@ -112,8 +112,8 @@ enum Workloads {
     for scale in [1, 2] {
       let options = RenderOptions(scale: Double(scale))
       let frame = Renderer.frame(of: page, options: options)
-      let polygons = Renderer.polygons(of: page, frame: frame, options: options)
-      let canvas = Renderer.renderCanvas(page, options: options)
+      let polygons = try Renderer.polygons(of: page, frame: frame, options: options)
+      let canvas = try Renderer.renderCanvas(page, options: options)
       prepared.append((scale, polygons, canvas.width, canvas.height))
       var filled = Canvas(width: canvas.width, height: canvas.height, background: page.background)
       Renderer.fill(polygons, on: &filled)
@@ -144,7 +144,7 @@ enum Workloads {
               copyingPixels: false))
         }
         suite.benchmark("render-\(scale)x/\(input.name)/willdoc") {
-          blackHole(Renderer.renderCanvas(page, options: RenderOptions(scale: Double(scale))))
+          blackHole(try! Renderer.renderCanvas(page, options: RenderOptions(scale: Double(scale))))
         }
       }
     }

@@ -31,8 +31,8 @@ if arguments.count == 3, arguments[1] == "profile", arguments[2] == "fill" {
   let scale = Double(ProcessInfo.processInfo.environment["FILL_SCALE"] ?? "") ?? 2
   let options = RenderOptions(scale: scale)
   let frame = Renderer.frame(of: input.page, options: options)
-  let polygons = Renderer.polygons(of: input.page, frame: frame, options: options)
-  let size = Renderer.renderCanvas(input.page, options: options)
+  let polygons = try Renderer.polygons(of: input.page, frame: frame, options: options)
+  let size = try Renderer.renderCanvas(input.page, options: options)
   for _ in 0..<100 {
     var canvas = Canvas(width: size.width, height: size.height, background: input.page.background)
     Renderer.fill(polygons, on: &canvas)

@@ -6,21 +6,41 @@ import InkCodec
 /// offset; strokes with non-finite values draw nothing). Each stroke builds its own coverage
 /// and is composited once with its colour and blend mode. A stroke's random generator is
 /// seeded with its `particlesRandomSeed`, or, when it stores none, with its layer and index.
+///
+/// A paint's textures are decoded when the first stroke that uses it is drawn, once per
+/// render: a document's unused paints cost nothing, however large or broken.
 struct BrushPainter {
   let options: RenderOptions
-  /// The page's paints as brushes; `nil` where a paint's textures cannot be decoded.
-  let paints: [ParticleBrush?]
+  let page: RenderPage
+  /// The page's paints, decoded as strokes need them.
+  var paints: [PaintSlot]
+  /// How many paints were decoded (for tests: each at most once).
+  private(set) var decodeCount = 0
+  /// The paints that strokes use but that cannot be decoded, in order of first use.
+  private(set) var failures: [PaintFailure] = []
   var mask: StrokeMask
   var rasterizer: CoverageRasterizer
   var solid: Painter
+  let budget: WorkBudget
 
-  init(page: RenderPage, width: Int, height: Int, options: RenderOptions) {
+  /// A paint before and after its first use.
+  enum PaintSlot {
+    case pending
+    case decoded(ParticleBrush)
+    /// The textures cannot be decoded: its strokes are drawn solid.
+    case undecodable
+  }
+
+  init(
+    page: RenderPage, width: Int, height: Int, options: RenderOptions, budget: WorkBudget
+  ) throws(WillError) {
     self.options = options
-    paints =
-      options.brush == .particle ? page.paints.map { try? ParticleBrush(paint: $0) } : []
-    mask = StrokeMask(width: width, height: height)
-    rasterizer = CoverageRasterizer(width: width, height: height)
-    solid = Painter(width: width, height: height, tolerance: options.tolerance)
+    self.page = page
+    self.budget = budget
+    paints = options.brush == .particle ? page.paints.map { _ in .pending } : []
+    mask = try StrokeMask(checkedWidth: width, height: height, budget: budget)
+    rasterizer = CoverageRasterizer(width: width, height: height, budget: budget)
+    solid = Painter(width: width, height: height, tolerance: options.tolerance, budget: budget)
   }
 
   /// The seed of a stroke's generator.
@@ -31,45 +51,80 @@ struct BrushPainter {
       | UInt64(UInt32(truncatingIfNeeded: index))
   }
 
+  /// Draws the page; returns the used paints that could not be decoded.
+  ///
+  /// Brush strokes are walked whole, not clipped: where a particle or hair lands depends on
+  /// everything drawn before it along the stroke. The walk is charged to the budget.
+  @discardableResult
   static func paint(
-    _ page: RenderPage, frame: Renderer.Frame, scale: Double, options: RenderOptions,
-    on canvas: inout Canvas
-  ) {
-    var painter = BrushPainter(
-      page: page, width: canvas.width, height: canvas.height, options: options)
-    Renderer.forEachStroke(page, frame: frame, scale: scale, options: options) {
-      layerIndex, strokeIndex, stroke, segments, device in
-      let seed = seed(of: stroke, layer: layerIndex, index: strokeIndex)
+    _ page: RenderPage, frame: Renderer.Frame, scale: Double, clip: CanvasClip,
+    options: RenderOptions, budget: WorkBudget, on canvas: inout Canvas
+  ) throws(WillError) -> [PaintFailure] {
+    var painter = try BrushPainter(
+      page: page, width: canvas.width, height: canvas.height, options: options, budget: budget)
+    try painter.paint(frame: frame, scale: scale, clip: clip, on: &canvas)
+    return painter.failures
+  }
+
+  mutating func paint(
+    frame: Renderer.Frame, scale: Double, clip: CanvasClip, on canvas: inout Canvas
+  ) throws(WillError) {
+    let options = self.options
+    let budget = self.budget
+    try Renderer.forEachStroke(
+      page, frame: frame, scale: scale, options: options, budget: budget
+    ) { layerIndex, strokeIndex, stroke, segments, device in
+      let seed = BrushPainter.seed(of: stroke, layer: layerIndex, index: strokeIndex)
       let color = stroke.color ?? .black
       switch options.brush {
       case .hair:
-        let samples = options.hairBrush.samples(along: segments)
+        let samples = options.hairBrush.samples(along: segments, budget: budget)
         options.hairBrush.paint(
           samples, color: color, blendMode: stroke.blendMode, seed: seed, on: &canvas,
-          mask: &painter.mask, rasterizer: &painter.rasterizer)
+          mask: &mask, rasterizer: &rasterizer)
       case .particle:
-        if let brush = painter.particleBrush(for: stroke) {
-          painter.paintParticles(
+        if let brush = particleBrush(for: stroke) {
+          paintParticles(
             segments, brush: brush, color: color, blendMode: stroke.blendMode, seed: seed,
             lengthScale: device.lengthScale, on: &canvas)
           return
         }
         fallthrough
       case .solid:
-        painter.solid.paint(
+        let chains = clip.chains(of: segments)
+        guard !chains.isEmpty else { return }
+        solid.paint(
           Renderer.PreparedStroke(
             layer: layerIndex, stroke: strokeIndex, color: color, blendMode: stroke.blendMode,
-            parts: AlphaSplitting.parts(of: segments)), on: &canvas)
+            parts: AlphaSplitting.parts(ofChains: chains)), on: &canvas)
       }
     }
   }
 
-  /// The stroke's paint; ``ParticleBrush/soft`` when the page has no paints; `nil` (solid)
-  /// when the stroke selects no paint, a missing one, or one that cannot be decoded.
-  func particleBrush(for stroke: Stroke) -> ParticleBrush? {
+  /// The stroke's paint, decoded on first use; ``ParticleBrush/soft`` when the page has no
+  /// paints; `nil` (solid) when the stroke selects no paint, a missing one, or one that
+  /// cannot be decoded.
+  mutating func particleBrush(for stroke: Stroke) -> ParticleBrush? {
     guard !paints.isEmpty else { return .soft }
-    guard let index = stroke.paintIndex, Int(index) < paints.count else { return nil }
-    return paints[Int(index)]
+    guard let index = stroke.paintIndex.map(Int.init), index < paints.count else { return nil }
+    switch paints[index] {
+    case .decoded(let brush): return brush
+    case .undecodable: return nil
+    case .pending:
+      decodeCount += 1
+      do throws(WillError) {
+        let brush = try ParticleBrush(paint: page.paints[index])
+        paints[index] = .decoded(brush)
+        // Decoding and the mipmaps cost a few units per texel (each texture is at most
+        // PNGDecoder.defaultMaximumPixels).
+        budget.charge((brush.shape.texels + (brush.fill?.texels ?? 0)) * WorkBudget.texelCost)
+        return brush
+      } catch {
+        paints[index] = .undecodable
+        failures.append(PaintFailure(index: index, error: error))
+        return nil
+      }
+    }
   }
 
   mutating func paintParticles(
@@ -88,7 +143,8 @@ struct BrushPainter {
         tileWidth: tw, tileHeight: th, offsetU: brush.randomizeFill ? u : 0,
         offsetV: brush.randomizeFill ? v : 0, level: fill.level(forFootprint: 1 / tw))
     }
-    ParticlePlacement.walk(segments, brush: brush, random: &random) { particle in
+    ParticlePlacement.walk(segments, brush: brush, random: &random, budget: budget) {
+      particle in
       mask.stamp(particle, brush: brush, tiling: tiling)
     }
     mask.composite(color: color, blendMode: blendMode, on: &canvas)

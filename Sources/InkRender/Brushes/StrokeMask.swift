@@ -13,10 +13,21 @@ struct StrokeMask {
   private(set) var maxX = Int.min
   private(set) var maxY = Int.min
 
-  init(width: Int, height: Int) {
+  /// Charged for the pixels stamped and composited.
+  let budget: WorkBudget
+
+  init(width: Int, height: Int, budget: WorkBudget = .unlimited()) {
     self.width = width
     self.height = height
+    self.budget = budget
     values = [Float](repeating: 0, count: width * height)
+  }
+
+  /// A mask as large as a canvas the input sized: its memory is checked before it is
+  /// allocated.
+  init(checkedWidth width: Int, height: Int, budget: WorkBudget) throws(WillError) {
+    try CheckedAllocation.probe(Float.self, count: width * height)
+    self.init(width: width, height: height, budget: budget)
   }
 
   /// Whether nothing was drawn since the last composite.
@@ -54,7 +65,7 @@ struct StrokeMask {
   /// Composites the mask with `color` (its alpha is ignored: the mask carries the opacity)
   /// and `blendMode`, then clears it.
   mutating func composite(color: InkColor, blendMode: BlendMode, on canvas: inout Canvas) {
-    guard !isEmpty else { return }
+    guard !isEmpty, budget.charge((maxX - minX + 1) * (maxY - minY + 1)) else { return }
     var opaque = color
     opaque.alpha = 255
     let c = PremultipliedColor(opaque)

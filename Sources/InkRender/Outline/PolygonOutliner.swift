@@ -40,10 +40,25 @@ public struct PolygonOutliner: Sendable {
     return sink.polygons.map { $0.map(\.point) }
   }
 
-  func outline<Sink: PolygonSink>(_ segments: [CubicSegment], into sink: inout Sink) {
-    var builder = PolylineStroker(tolerance: tolerance)
-    for segment in segments { builder.flatten(segment) }
-    builder.finish(into: &sink)
+  func outline<Sink: PolygonSink>(
+    _ segments: [CubicSegment], into sink: inout Sink, budget: WorkBudget = .unlimited()
+  ) {
+    outline([segments], into: &sink, budget: budget)
+  }
+
+  /// Outlines each chain (a run of connected segments, see ``CanvasClip``) on its own,
+  /// charging `budget` for every flattening step and arc point; stops when it is spent.
+  func outline<Sink: PolygonSink>(
+    _ chains: [[CubicSegment]], into sink: inout Sink, budget: WorkBudget
+  ) {
+    for chain in chains {
+      var builder = PolylineStroker(tolerance: tolerance, budget: budget)
+      for segment in chain {
+        guard builder.flatten(segment) else { return }
+      }
+      builder.finish(into: &sink)
+      if budget.isSpent { return }
+    }
   }
 }
 
@@ -63,19 +78,26 @@ struct PolygonCollector: PolygonSink {
 
 private struct PolylineStroker {
   let tolerance: Double
+  let budget: WorkBudget
   var centers: [Vec2] = []
   var radii: [Double] = []
   var left: [Vec2] = []
   var right: [Vec2] = []
   var scratch: [Vec2] = []
 
-  init(tolerance: Double) { self.tolerance = tolerance }
+  init(tolerance: Double, budget: WorkBudget) {
+    self.tolerance = tolerance
+    self.budget = budget
+  }
 
-  /// Appends the flattened centre line of a segment.
-  mutating func flatten(_ s: CubicSegment) {
+  /// Appends the flattened centre line of a segment; `false` when the budget is spent.
+  mutating func flatten(_ s: CubicSegment) -> Bool {
     let n = s.subdivisions(tolerance: tolerance)
+    // Charged before the points are made: they are what the outline's size follows.
+    guard budget.charge((n + 1) * WorkBudget.stepCost) else { return false }
     if centers.isEmpty { append(s.b0) }
     for i in 1...n { append(i == n ? s.b3 : s.point(at: Double(i) / Double(n))) }
+    return true
   }
 
   mutating func append(_ p: SplinePoint) {
@@ -135,8 +157,8 @@ private struct PolylineStroker {
           left.append(v + f.left * r)
           right.append(v + f.right * r)
         } else {
-          join(v, r, p.left, f.left, inner: turn > 0, into: &left)
-          join(v, r, p.right, f.right, inner: turn < 0, into: &right)
+          joinSide(left: true, v, r, p.left, f.left, inner: turn > 0)
+          joinSide(left: false, v, r, p.right, f.right, inner: turn < 0)
         }
       } else {
         runStart = (v, r, f.left, f.right)
@@ -148,6 +170,17 @@ private struct PolylineStroker {
     if let p = previous, let start = runStart {
       endRun(start, centers[count - 1], radii[count - 1], p.left, p.right, into: &sink)
     }
+  }
+
+  /// ``join(_:_:_:_:inner:into:)`` on the left or right side. The side is moved out while it
+  /// grows: passing the stored array inout to a method of `self` would copy it at every join.
+  mutating func joinSide(
+    left isLeft: Bool, _ v: Vec2, _ r: Double, _ a: Vec2, _ b: Vec2, inner: Bool
+  ) {
+    var side: [Vec2] = []
+    if isLeft { swap(&side, &left) } else { swap(&side, &right) }
+    join(v, r, a, b, inner: inner, into: &side)
+    if isLeft { swap(&side, &left) } else { swap(&side, &right) }
   }
 
   /// Adds one side's vertices at a join, from the end of the previous tangent (direction `a`)
@@ -186,6 +219,7 @@ private struct PolylineStroker {
     let steps = (abs(sweep) / step).rounded(.up)
     guard steps.isFinite, steps > 1 else { return }
     let n = Int(min(steps, 1024))
+    guard budget.charge(n * WorkBudget.stepCost) else { return }
     let delta = sweep / Double(n)
     for i in 1..<n {
       let angle = start + delta * Double(i)

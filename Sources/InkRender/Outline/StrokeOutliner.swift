@@ -32,9 +32,24 @@ public struct StrokeOutliner: Sendable {
   ///   already mapped to output coordinates.
   /// - Returns: The outline; alpha is ignored (see ``outlines(of:)``).
   public func outline(of segments: [CubicSegment]) -> OutlinePath {
+    outline(of: [segments], budget: .unlimited())
+  }
+
+  /// The outline of a stroke cut into chains (see ``CanvasClip``), each chain a run of its own,
+  /// charging `budget` for every path element; stops early when it is spent.
+  func outline(of chains: [[CubicSegment]], budget: WorkBudget) -> OutlinePath {
     var builder = Builder(tolerance: tolerance)
-    for segment in segments { builder.add(segment) }
-    builder.flushRun()
+    for chain in chains {
+      for segment in chain {
+        let before = builder.size
+        builder.add(segment)
+        // Charged per segment: one segment adds at most a few thousand elements.
+        guard budget.charge((builder.size - before + 1) * WorkBudget.stepCost) else {
+          return builder.path
+        }
+      }
+      builder.flushRun()
+    }
     return builder.path
   }
 
@@ -60,6 +75,23 @@ public struct StrokeOutliner: Sendable {
 
 /// Cuts a stroke into runs of constant opacity.
 enum AlphaSplitting {
+  /// The parts of a stroke cut into chains (see ``CanvasClip``): one part holding every chain
+  /// when alpha is constant, so the chains are filled as one union; otherwise each chain's
+  /// parts. One chain gives the parts of ``parts(of:)``.
+  static func parts(ofChains chains: [[CubicSegment]]) -> [(
+    chains: [[CubicSegment]], alpha: Double
+  )] {
+    if chains.count == 1 { return parts(of: chains[0]).map { ([$0.segments], $0.alpha) } }
+    guard let a0 = chains.first?.first?.b0.alpha else { return [] }
+    let constant = chains.allSatisfy { chain in
+      chain.allSatisfy { s in
+        s.b0.alpha == a0 && s.b1.alpha == a0 && s.b2.alpha == a0 && s.b3.alpha == a0
+      }
+    }
+    if constant { return [(chains, min(max(a0, 0), 1))] }
+    return chains.flatMap { chain in parts(of: chain).map { ([$0.segments], $0.alpha) } }
+  }
+
   /// The stroke's segments grouped where the alpha byte changes; one group when alpha is
   /// constant. Segments whose alpha varies are subdivided so that each piece has one byte.
   static func parts(of segments: [CubicSegment]) -> [(segments: [CubicSegment], alpha: Double)] {
@@ -155,6 +187,9 @@ private struct Builder {
   var runEnd: Frame?
 
   init(tolerance: Double) { self.tolerance = tolerance }
+
+  /// The elements made so far: those of the path and the pending sides' curves.
+  var size: Int { path.elements.count + left.count + right.count }
 
   static let sampleCount = 12
 

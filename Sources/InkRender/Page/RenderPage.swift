@@ -73,10 +73,10 @@ public struct RenderOptions: Sendable, Hashable {
   public var tolerance: Double
   /// The width of strokes that store none, in stroke units.
   public var defaultWidth: Double
-  /// The largest canvas, in pixels. A page whose size (declared, or fitted to ink that a
-  /// hostile file can put anywhere) would need more is drawn at a smaller scale; so is a page
-  /// more than 32,768 pixels wide or high.
-  public var maximumPixelCount: Int
+  /// The bounds on drawing work and canvas size. A page whose canvas (declared, or fitted to
+  /// ink that a hostile file can put anywhere) would exceed
+  /// ``RenderLimits/maxCanvasPixels`` at ``scale`` is an error, not drawn smaller.
+  public var limits: RenderLimits
   /// How strokes are drawn in PNG output and on a canvas (SVG and outlines are always solid).
   public var brush: Brush = .solid
   /// The hair brush's settings, for ``Brush/hair``.
@@ -87,39 +87,17 @@ public struct RenderOptions: Sendable, Hashable {
   ///   - scale: Output pixels per page unit.
   ///   - tolerance: The geometric tolerance in output pixels.
   ///   - defaultWidth: The width of strokes that store none.
-  ///   - maximumPixelCount: The largest canvas, in pixels (default 2^26, 256 MB of RGBA).
-  /// - Precondition: `scale` and `tolerance` are positive and finite, and
-  ///   `maximumPixelCount` is in 1…2^28.
+  ///   - limits: The bounds on work and canvas size.
+  /// - Precondition: `scale` and `tolerance` are positive and finite.
   public init(
     scale: Double = 1, tolerance: Double = 0.1, defaultWidth: Double = 1,
-    maximumPixelCount: Int = 1 << 26
+    limits: RenderLimits = .default
   ) {
     precondition(scale > 0 && scale.isFinite, "the scale must be positive")
     precondition(tolerance > 0 && tolerance.isFinite, "the tolerance must be positive")
-    precondition(
-      maximumPixelCount >= 1 && maximumPixelCount <= 1 << 28,
-      "the maximum pixel count must be in 1…2^28")
     self.scale = scale
     self.tolerance = tolerance
     self.defaultWidth = defaultWidth
-    self.maximumPixelCount = maximumPixelCount
-  }
-
-  /// The scale actually used for a page rectangle: ``scale``, reduced when the canvas would
-  /// exceed ``maximumPixelCount`` or 32,768 pixels on a side.
-  /// - Parameters:
-  ///   - width: The page width in page units.
-  ///   - height: The page height in page units.
-  /// - Returns: The effective scale.
-  public func effectiveScale(width: Double, height: Double) -> Double {
-    var s = scale
-    let side = 32768.0
-    if width * s > side { s = side / width }
-    if height * s > side { s = side / height }
-    let pixels = (width * s).rounded(.up) * (height * s).rounded(.up)
-    if pixels > Double(maximumPixelCount) {
-      s *= (Double(maximumPixelCount) / pixels).squareRoot() * 0.999
-    }
-    return s
+    self.limits = limits
   }
 }

@@ -95,38 +95,47 @@ public enum Renderer {
     }
   }
 
-  /// A stroke's segments in output coordinates, cut into parts of constant opacity.
+  /// A stroke's segments in output coordinates, clipped to the output rectangle and cut into
+  /// parts of constant opacity, each a list of chains of connected segments.
   struct PreparedStroke {
     var layer: Int
     var stroke: Int
     var color: InkColor
     var blendMode: BlendMode
-    var parts: [(segments: [CubicSegment], alpha: Double)]
+    var parts: [(chains: [[CubicSegment]], alpha: Double)]
+  }
+
+  /// The rectangle strokes are clipped to for an output of `width × height` units: the
+  /// tolerance and a unit of anti-aliasing beyond the stroke's width.
+  static func clip(width: Double, height: Double, options: RenderOptions) -> CanvasClip {
+    CanvasClip(width: width, height: height, slack: 1 + options.tolerance)
   }
 
   static func prepare(
-    _ page: RenderPage, frame: Frame, scale: Double, options: RenderOptions,
-    _ body: (PreparedStroke) -> Void
-  ) {
-    forEachStroke(page, frame: frame, scale: scale, options: options) {
-      layer, index, stroke, segments, _ in
-      body(
+    _ page: RenderPage, frame: Frame, scale: Double, clip: CanvasClip, options: RenderOptions,
+    budget: WorkBudget, _ body: (PreparedStroke) throws(WillError) -> Void
+  ) throws(WillError) {
+    try forEachStroke(page, frame: frame, scale: scale, options: options, budget: budget) {
+      (layer, index, stroke, segments, _) throws(WillError) in
+      let chains = clip.chains(of: segments)
+      guard !chains.isEmpty else { return }
+      try body(
         PreparedStroke(
           layer: layer, stroke: index, color: stroke.color ?? .black,
-          blendMode: stroke.blendMode, parts: AlphaSplitting.parts(of: segments)))
+          blendMode: stroke.blendMode, parts: AlphaSplitting.parts(ofChains: chains)))
     }
   }
 
   /// Walks every stroke that draws something, in drawing order, handing `body` its layer and
   /// index, the stroke, its segments in output coordinates, and the transform from the layer's
-  /// coordinates to output pixels.
+  /// coordinates to output pixels. Throws the budget's error as soon as it is spent.
   static func forEachStroke(
-    _ page: RenderPage, frame: Frame, scale: Double, options: RenderOptions,
+    _ page: RenderPage, frame: Frame, scale: Double, options: RenderOptions, budget: WorkBudget,
     _ body: (
       _ layer: Int, _ index: Int, _ stroke: Stroke, _ segments: [CubicSegment],
       _ device: AffineTransform
-    ) -> Void
-  ) {
+    ) throws(WillError) -> Void
+  ) throws(WillError) {
     let toOutput = AffineTransform.scale(x: scale, y: scale)
       .concatenating(.translation(x: -frame.x, y: -frame.y))
     for (layerIndex, layer) in page.layers.enumerated() {
@@ -136,27 +145,35 @@ public enum Renderer {
           .map { $0.transformed(by: device, widthScale: 1) }
         // Strokes built in memory (never decoded ones) may hold NaN or infinity: draw nothing.
         guard !segments.isEmpty, segments.allSatisfy(\.isFinite) else { continue }
-        body(layerIndex, strokeIndex, stroke, segments, device)
+        try body(layerIndex, strokeIndex, stroke, segments, device)
+        try budget.check()
       }
     }
   }
 
   /// The cubic-Bézier outlines of every stroke, in output coordinates (page units times
-  /// `scale`, origin at the frame's corner).
+  /// `scale`, origin at the frame's corner), clipped to the frame (with each stroke's width
+  /// as margin): segments that cannot reach it are left out.
   /// - Parameters:
   ///   - page: The page.
   ///   - frame: The page rectangle, from ``frame(of:options:)``.
   ///   - scale: Output units per page unit.
-  ///   - options: The tolerance (in output units) and default width.
+  ///   - options: The tolerance (in output units), default width and work limit.
   /// - Returns: One shape per stroke that draws something, in drawing order.
+  /// - Throws: `WillError(.renderLimitExceeded(.work, …))` when the outlines exceed
+  ///   ``RenderLimits/maxWork``.
   public static func shapes(
     of page: RenderPage, frame: Frame, scale: Double, options: RenderOptions
-  ) -> [StrokeShape] {
+  ) throws(WillError) -> [StrokeShape] {
     let outliner = StrokeOutliner(tolerance: options.tolerance)
+    let budget = WorkBudget(limit: options.limits.maxWork)
+    let clip = clip(width: frame.width * scale, height: frame.height * scale, options: options)
     var shapes: [StrokeShape] = []
-    prepare(page, frame: frame, scale: scale, options: options) { prepared in
+    try prepare(
+      page, frame: frame, scale: scale, clip: clip, options: options, budget: budget
+    ) { prepared in
       let parts = prepared.parts.map {
-        StrokeOutliner.Part(path: outliner.outline(of: $0.segments), alpha: $0.alpha)
+        StrokeOutliner.Part(path: outliner.outline(of: $0.chains, budget: budget), alpha: $0.alpha)
       }.filter { !$0.path.isEmpty }
       guard !parts.isEmpty else { return }
       shapes.append(
@@ -167,20 +184,30 @@ public enum Renderer {
     return shapes
   }
 
-  /// The flattened outline polygons of every stroke, in output pixels.
+  /// The flattened outline polygons of every stroke, in output pixels, clipped to the canvas
+  /// as ``renderCanvas(_:options:)`` clips them.
   /// - Parameters:
   ///   - page: The page.
   ///   - frame: The page rectangle, from ``frame(of:options:)``.
-  ///   - options: Scale, tolerance (in output pixels) and default width.
+  ///   - options: Scale, tolerance (in output pixels), default width and work limit.
   /// - Returns: One entry per stroke that draws something, in drawing order.
+  /// - Throws: `WillError(.renderLimitExceeded(.work, …))` when the polygons exceed
+  ///   ``RenderLimits/maxWork``.
   public static func polygons(of page: RenderPage, frame: Frame, options: RenderOptions)
-    -> [StrokePolygons]
+    throws(WillError) -> [StrokePolygons]
   {
     let outliner = PolygonOutliner(tolerance: options.tolerance)
+    let budget = WorkBudget(limit: options.limits.maxWork)
+    let size = canvasSize(frame, scale: options.scale)
+    let clip = clip(width: Double(size.width), height: Double(size.height), options: options)
     var result: [StrokePolygons] = []
-    prepare(page, frame: frame, scale: options.scale, options: options) { prepared in
+    try prepare(
+      page, frame: frame, scale: options.scale, clip: clip, options: options, budget: budget
+    ) { prepared in
       let parts = prepared.parts.map {
-        StrokePolygons.Part(alpha: $0.alpha, polygons: outliner.polygons(of: $0.segments))
+        var sink = PolygonCollector()
+        outliner.outline($0.chains, into: &sink, budget: budget)
+        return StrokePolygons.Part(alpha: $0.alpha, polygons: sink.polygons.map { $0.map(\.point) })
       }.filter { !$0.polygons.isEmpty }
       guard !parts.isEmpty else { return }
       result.append(
@@ -191,27 +218,77 @@ public enum Renderer {
     return result
   }
 
+  /// The canvas of a frame at a scale, in pixels (`ceil(frame × scale)`, at least 1 × 1), in
+  /// floating point: a hostile frame may need more pixels than an `Int` holds.
+  static func canvasSize(_ frame: Frame, scale: Double) -> (width: Double, height: Double) {
+    (max(1, (frame.width * scale).rounded(.up)), max(1, (frame.height * scale).rounded(.up)))
+  }
+
   /// Draws a page onto a new canvas, with ``RenderOptions/brush``.
   /// - Parameters:
   ///   - page: The page.
-  ///   - options: Scale, tolerance, default width and brush.
-  /// - Returns: The canvas, `ceil(frame × scale)` pixels (see
-  ///   ``RenderOptions/effectiveScale(width:height:)``), filled with the background.
+  ///   - options: Scale, tolerance, default width, brush and limits.
+  /// - Returns: The canvas, `ceil(frame × scale)` pixels, filled with the background.
+  /// - Throws: `WillError(.renderLimitExceeded(.canvasPixels, …))`, before anything is
+  ///   allocated, when the canvas would exceed ``RenderLimits/maxCanvasPixels``;
+  ///   `.renderLimitExceeded(.work, …)` as soon as drawing exceeds ``RenderLimits/maxWork``;
+  ///   `.allocationFailed` when a buffer cannot be allocated.
   public static func renderCanvas(_ page: RenderPage, options: RenderOptions = RenderOptions())
-    -> Canvas
+    throws(WillError) -> Canvas
   {
+    var undecodable: [PaintFailure] = []
+    return try renderCanvas(page, options: options, undecodablePaints: &undecodable)
+  }
+
+  /// Draws a page onto a new canvas, as ``renderCanvas(_:options:)``, and reports the paints
+  /// that strokes use but whose textures cannot be decoded (those strokes are drawn solid).
+  /// Paints no stroke uses are never decoded.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Scale, tolerance, default width, brush and limits.
+  ///   - undecodablePaints: Receives each used paint that failed to decode, once.
+  /// - Returns: The canvas.
+  /// - Throws: As ``renderCanvas(_:options:)``.
+  public static func renderCanvas(
+    _ page: RenderPage, options: RenderOptions, undecodablePaints: inout [PaintFailure]
+  ) throws(WillError) -> Canvas {
+    try renderCanvas(
+      page, options: options, budget: WorkBudget(limit: options.limits.maxWork),
+      undecodablePaints: &undecodablePaints)
+  }
+
+  /// Draws a page, charging `budget` (which tests and measurements read afterwards).
+  static func renderCanvas(
+    _ page: RenderPage, options: RenderOptions, budget: WorkBudget,
+    undecodablePaints: inout [PaintFailure]
+  ) throws(WillError) -> Canvas {
     let frame = frame(of: page, options: options)
-    let scale = options.effectiveScale(width: frame.width, height: frame.height)
-    let width = max(1, min(32768, Int((frame.width * scale).rounded(.up))))
-    let height = max(
-      1, min(options.maximumPixelCount / width, Int((frame.height * scale).rounded(.up))))
+    let size = canvasSize(frame, scale: options.scale)
+    let pixels = size.width * size.height
+    // Past 2^62 pixels no canvas exists, whatever the limit says (and the sides would not
+    // convert to Int).
+    guard pixels <= Double(options.limits.maxCanvasPixels), pixels < 0x1p62 else {
+      throw WillError(
+        .renderLimitExceeded(
+          .canvasPixels, value: pixels < 0x1p62 ? Int(pixels) : Int.max,
+          limit: options.limits.maxCanvasPixels))
+    }
+    let width = Int(size.width)
+    let height = Int(size.height)
+    try CheckedAllocation.probe(UInt32.self, count: width * height)
     var canvas = Canvas(width: width, height: height, background: page.background)
+    let clip = clip(width: size.width, height: size.height, options: options)
     if options.brush != .solid {
-      BrushPainter.paint(page, frame: frame, scale: scale, options: options, on: &canvas)
+      undecodablePaints += try BrushPainter.paint(
+        page, frame: frame, scale: options.scale, clip: clip, options: options, budget: budget,
+        on: &canvas)
       return canvas
     }
-    var painter = Painter(width: width, height: height, tolerance: options.tolerance)
-    prepare(page, frame: frame, scale: scale, options: options) { prepared in
+    var painter = Painter(
+      width: width, height: height, tolerance: options.tolerance, budget: budget)
+    try prepare(
+      page, frame: frame, scale: options.scale, clip: clip, options: options, budget: budget
+    ) { prepared in
       painter.paint(prepared, on: &canvas)
     }
     return canvas
@@ -220,188 +297,80 @@ public enum Renderer {
   /// Fills precomputed outline polygons (from ``polygons(of:frame:options:)``) onto a canvas,
   /// compositing each stroke once with its colour and blend mode, as ``renderCanvas(_:options:)``
   /// does. For apps that cache outlines, and for comparing the rasteriser with other fillers.
+  /// The work is the caller's polygons: no limit applies.
   /// - Parameters:
   ///   - strokes: The strokes' polygons, in output pixels, in drawing order.
   ///   - canvas: The canvas to draw on.
   public static func fill(_ strokes: [StrokePolygons], on canvas: inout Canvas) {
-    var painter = Painter(width: canvas.width, height: canvas.height, tolerance: 0.1)
+    var painter = Painter(
+      width: canvas.width, height: canvas.height, tolerance: 0.1, budget: .unlimited())
     for stroke in strokes { painter.paint(stroke, on: &canvas) }
   }
 
   /// Renders a page to a PNG file.
   /// - Parameters:
   ///   - page: The page.
-  ///   - options: Scale, tolerance and default width.
+  ///   - options: Scale, tolerance, default width, brush and limits.
   /// - Returns: The PNG bytes.
+  /// - Throws: As ``renderCanvas(_:options:)``.
   public static func renderPNG(_ page: RenderPage, options: RenderOptions = RenderOptions())
-    -> [UInt8]
+    throws(WillError) -> [UInt8]
   {
-    PNGWriter.encode(renderCanvas(page, options: options))
+    PNGWriter.encode(try renderCanvas(page, options: options))
+  }
+
+  /// Renders a page to a PNG file, reporting the used paints that cannot be decoded (see
+  /// ``renderCanvas(_:options:undecodablePaints:)``).
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Scale, tolerance, default width, brush and limits.
+  ///   - undecodablePaints: Receives each used paint that failed to decode, once.
+  /// - Returns: The PNG bytes.
+  /// - Throws: As ``renderCanvas(_:options:)``.
+  public static func renderPNG(
+    _ page: RenderPage, options: RenderOptions, undecodablePaints: inout [PaintFailure]
+  ) throws(WillError) -> [UInt8] {
+    PNGWriter.encode(
+      try renderCanvas(page, options: options, undecodablePaints: &undecodablePaints))
   }
 
   /// Renders a page to an SVG document: one `<g>` per layer, one `<path>` per stroke part.
+  ///
+  /// Outlines are clipped to the page (the `viewBox`) with each stroke's width as margin:
+  /// ink that cannot show is left out, so the document's size follows what is visible.
   /// - Parameters:
   ///   - page: The page.
   ///   - options: The scale (applied to the `width` and `height` attributes; the `viewBox`
-  ///     stays in page units), tolerance (in output pixels) and default width.
+  ///     stays in page units), tolerance (in output pixels), default width and work limit.
   /// - Returns: The SVG text.
+  /// - Throws: `WillError(.renderLimitExceeded(.work, …))` when the outlines exceed
+  ///   ``RenderLimits/maxWork``.
   public static func renderSVG(_ page: RenderPage, options: RenderOptions = RenderOptions())
-    -> String
+    throws(WillError) -> String
   {
     let frame = frame(of: page, options: options)
     var pageOptions = options
     pageOptions.tolerance = options.tolerance / options.scale
-    let shapes = shapes(of: page, frame: frame, scale: 1, options: pageOptions)
+    let shapes = try shapes(of: page, frame: frame, scale: 1, options: pageOptions)
     return SVGWriter.document(
       shapes, layerCount: page.layers.count, frame: frame, scale: options.scale,
       background: page.background)
   }
 
-  /// Renders a page's outlines as flattened polygons in output pixels, as JSON.
+  /// Renders a page's outlines as flattened polygons in output pixels, as JSON, clipped to
+  /// the canvas as ``renderCanvas(_:options:)`` clips them.
   /// - Parameters:
   ///   - page: The page.
-  ///   - options: Scale, tolerance and default width.
+  ///   - options: Scale, tolerance, default width and work limit.
   /// - Returns: The JSON text (see ``OutlineJSONWriter``).
+  /// - Throws: `WillError(.renderLimitExceeded(.work, …))` when the polygons exceed
+  ///   ``RenderLimits/maxWork``.
   public static func renderOutlineJSON(
     _ page: RenderPage, options: RenderOptions = RenderOptions()
-  ) -> String {
+  ) throws(WillError) -> String {
     let frame = frame(of: page, options: options)
-    var scaled = options
-    scaled.scale = options.effectiveScale(width: frame.width, height: frame.height)
     return OutlineJSONWriter.document(
-      polygons(of: page, frame: frame, options: scaled), width: frame.width * scaled.scale,
-      height: frame.height * scaled.scale, tolerance: options.tolerance)
-  }
-}
-
-/// Rasterises stroke shapes and composites them, reusing its buffers.
-struct Painter {
-  var rasterizer: CoverageRasterizer
-  var mask: [Float] = []
-  let outliner: PolygonOutliner
-
-  init(width: Int, height: Int, tolerance: Double) {
-    rasterizer = CoverageRasterizer(width: width, height: height)
-    outliner = PolygonOutliner(tolerance: tolerance)
-  }
-
-  mutating func paint(_ shape: Renderer.PreparedStroke, on canvas: inout Canvas) {
-    let outliner = self.outliner
-    paint(
-      color: shape.color, blendMode: shape.blendMode, alphas: shape.parts.map(\.alpha),
-      on: &canvas
-    ) { index, rasterizer in
-      outliner.outline(shape.parts[index].segments, into: &rasterizer)
-    }
-  }
-
-  mutating func paint(_ shape: Renderer.StrokePolygons, on canvas: inout Canvas) {
-    paint(
-      color: shape.color, blendMode: shape.blendMode, alphas: shape.parts.map(\.alpha),
-      on: &canvas
-    ) { index, rasterizer in
-      for polygon in shape.parts[index].polygons {
-        guard var last = polygon.last else { continue }
-        for point in polygon {
-          rasterizer.addLine(last.x, last.y, point.x, point.y)
-          last = point
-        }
-      }
-    }
-  }
-
-  /// Paints one stroke whose parts `addPart(index, &rasterizer)` adds as edges.
-  private mutating func paint(
-    color: InkColor, blendMode: BlendMode, alphas: [Double], on canvas: inout Canvas,
-    addPart: (Int, inout CoverageRasterizer) -> Void
-  ) {
-    var opaque = color
-    opaque.alpha = 255
-    let op = Compositor.Operator(blendMode)
-    let width = canvas.width
-    if alphas.count == 1 {
-      let c = PremultipliedColor(opaque, opacity: alphas[0])
-      let s = SIMD4<Float>(c.red, c.green, c.blue, c.alpha)
-      rasterizer.reset()
-      addPart(0, &rasterizer)
-      canvas.pixels.withUnsafeMutableBufferPointer { px in
-        rasterizer.sweep { row, first, coverage in
-          Painter.composite(op, s, px, offset: (row * width + first) * 4, coverage)
-        }
-      }
-      return
-    }
-    // Alpha varies along the stroke: combine the parts with a maximum in a stroke mask, then
-    // composite the mask once with the opaque colour.
-    if mask.count != canvas.width * canvas.height {
-      mask = [Float](repeating: 0, count: canvas.width * canvas.height)
-    }
-    var rowMin = Int.max
-    var rowMax = Int.min
-    for (index, alpha) in alphas.enumerated() {
-      let a = Float(alpha)
-      rasterizer.reset()
-      addPart(index, &rasterizer)
-      mask.withUnsafeMutableBufferPointer { m in
-        rasterizer.sweep { row, first, coverage in
-          rowMin = min(rowMin, row)
-          rowMax = max(rowMax, row)
-          for i in 0..<coverage.count {
-            let k = row * width + first + i
-            m[k] = max(m[k], coverage[i] * a)
-          }
-        }
-      }
-    }
-    guard rowMin <= rowMax else { return }
-    let c = PremultipliedColor(opaque)
-    let s = SIMD4<Float>(c.red, c.green, c.blue, c.alpha)
-    canvas.pixels.withUnsafeMutableBufferPointer { px in
-      mask.withUnsafeMutableBufferPointer { m in
-        for row in rowMin...rowMax {
-          let start = row * width
-          Painter.composite(
-            op, s, px, offset: start * 4, UnsafeBufferPointer(rebasing: m[start..<(start + width)]))
-          for k in start..<(start + width) { m[k] = 0 }
-        }
-      }
-    }
-  }
-
-  @inline(__always)
-  static func composite(
-    _ op: Compositor.Operator, _ s: SIMD4<Float>, _ px: UnsafeMutableBufferPointer<UInt8>,
-    offset: Int, _ coverage: UnsafeBufferPointer<Float>
-  ) {
-    let base = px.baseAddress! + offset
-    let scale = SIMD4<Float>(repeating: 255)
-    let toUnit = SIMD4<Float>(repeating: 1.0 / 255)
-    // An opaque source-over stroke replaces fully covered pixels with its colour: the same
-    // bytes the formula rounds to, without reading the pixel.
-    let replaces = s.w >= 1 && { if case .sourceOver = op { true } else { false } }()
-    let t = s * scale + 0.5
-    let solid = SIMD4<UInt8>(UInt8(t.x), UInt8(t.y), UInt8(t.z), UInt8(t.w))
-    for i in 0..<coverage.count {
-      let c = coverage[i]
-      if c <= 0 { continue }
-      let p = base + 4 * i
-      if replaces && c >= 1 {
-        UnsafeMutableRawPointer(p).storeBytes(of: solid, as: SIMD4<UInt8>.self)
-        continue
-      }
-      let d = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * toUnit
-      let r: SIMD4<Float>
-      if case .sourceOver = op {
-        r = d + (s - d * s.w) * c
-      } else {
-        r = Compositor.blend(op, s, d, c)
-      }
-      // Scalar clamps: the generic SIMD `clamped` is not inlined here.
-      let b = r * scale + 0.5
-      p[0] = UInt8(min(max(b.x, 0), 255))
-      p[1] = UInt8(min(max(b.y, 0), 255))
-      p[2] = UInt8(min(max(b.z, 0), 255))
-      p[3] = UInt8(min(max(b.w, 0), 255))
-    }
+      try polygons(of: page, frame: frame, options: options), width: frame.width * options.scale,
+      height: frame.height * options.scale, tolerance: options.tolerance)
   }
 }

@@ -19,11 +19,12 @@ public struct Canvas: Sendable, Hashable {
   ///   - width: The width in pixels.
   ///   - height: The height in pixels.
   ///   - background: The fill, or `nil` for transparent.
-  /// - Precondition: `width` and `height` are positive and the canvas has at most 2^28
-  ///   pixels.
+  /// - Precondition: `width` and `height` are positive and the canvas's bytes fit an `Int`.
+  ///   The memory is not checked: ``Renderer/renderCanvas(_:options:)`` checks the size
+  ///   against ``RenderLimits/maxCanvasPixels`` and the allocation before it creates one.
   public init(width: Int, height: Int, background: InkColor? = nil) {
     precondition(width > 0 && height > 0, "a canvas needs a positive width and height")
-    precondition(width <= (1 << 28) / height, "a canvas holds at most 2^28 pixels")
+    precondition(width <= Int.max / 4 / height, "a canvas's bytes must fit an Int")
     self.width = width
     self.height = height
     let c = background.map { Canvas.bytes(PremultipliedColor($0)) } ?? (0, 0, 0, 0)

@@ -53,29 +53,41 @@ struct CoverageRasterizer {
   private let activeStorage = ScratchBuffer<Int32>()
   private let keyStorage = ScratchBuffer<Double>()
   private let stepStorage = ScratchBuffer<Step>()
-  /// Zero between clusters: every cluster clears the cells it used.
-  private let accumulation: UnsafeMutablePointer<Double>
-  private let coverage: UnsafeMutablePointer<Float>
-  private let ones: UnsafeMutablePointer<Float>
+  /// The three per-row lines: accumulation (zero between clusters: every cluster clears the
+  /// cells it used), coverage (as Float bits) and a line of ones; `nil` when the canvas is too
+  /// wide to allocate them (then nothing is drawn and the budget holds the error).
+  private let lines: UnsafeMutablePointer<Double>?
   private let lineStorage: ScratchBuffer<Double>
+  /// Charged for the rows edges cross and the pixels swept; where allocation failures go.
+  let budget: WorkBudget
+
+  /// The most pieces (edge × row) held at once: a sweep with more works in bands of rows,
+  /// so memory stays bounded however many rows an outline's edges cross. Rows are
+  /// independent, so banding changes no pixel.
+  static let bandPieces = 1 << 20
 
   /// Creates a rasteriser for a canvas.
-  init(width: Int, height: Int) {
+  /// - Parameters:
+  ///   - width: The canvas width.
+  ///   - height: The canvas height.
+  ///   - budget: Charged for the work of every sweep.
+  init(width: Int, height: Int, budget: WorkBudget = .unlimited()) {
     self.width = width
     self.height = height
-    // One allocation for the three per-row lines: accumulation, coverage (as Float bits) and
-    // a line of ones.
+    self.budget = budget
+    // One allocation for the three per-row lines.
     let line = width + 3
-    lineStorage = ScratchBuffer<Double>(capacity: 3 * line)
-    let base = lineStorage.reserve(3 * line)
-    accumulation = base
-    accumulation.initialize(repeating: 0, count: line)
+    lineStorage = ScratchBuffer<Double>(capacity: 1)
+    lines = lineStorage.reserve(3 * line)
+    guard let base = lines else {
+      budget.allocationFailed(bytes: ScratchBuffer<Double>.bytes(3 * line))
+      return
+    }
+    base.initialize(repeating: 0, count: line)
     let floats = UnsafeMutableRawPointer(base + line).bindMemory(
       to: Float.self, capacity: 4 * line)
-    coverage = floats
-    coverage.initialize(repeating: 0, count: line)
-    ones = floats + 2 * line
-    ones.initialize(repeating: 1, count: line)
+    floats.initialize(repeating: 0, count: line)
+    (floats + 2 * line).initialize(repeating: 1, count: line)
   }
 
   /// Removes every edge.
@@ -129,7 +141,7 @@ struct CoverageRasterizer {
   /// `firstColumn + i`. Spans of one row do not overlap; rows come in order; pixels not in any
   /// span have no coverage. The span's memory is only valid during the call.
   mutating func sweep(_ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void) {
-    guard !edges.isEmpty else { return }
+    guard !edges.isEmpty, let lines, !budget.isSpent else { return }
     var rowMin = Int.max
     var rowMax = Int.min
     for e in edges {
@@ -140,46 +152,87 @@ struct CoverageRasterizer {
     rowMax = min(rowMax, height - 1)
     guard rowMin <= rowMax else { return }
     let rows = rowMax - rowMin + 1
-    let starts = rowStorage.reserve(2 * rows + 1)
-    let (total, busiest) = bucket(rowMin: rowMin, rows: rows, starts: starts)
-    let pieces = pieceStorage.reserve(total)
-    fillPieces(rowMin: rowMin, rows: rows, starts: starts, into: pieces)
-    var sweeper = RowSweeper(
-      width: width, pieces: pieces, ordered: orderedStorage.reserve(busiest + 1),
-      sortKeys: sortKeyStorage.reserve(busiest + 1), accumulation: accumulation, coverage: coverage,
-      ones: ones,
-      events: eventStorage.reserve(4 * busiest + 4), active: activeStorage.reserve(busiest + 1),
-      keys: keyStorage.reserve(busiest + 1), steps: stepStorage.reserve(2 * busiest + 2))
-    for r in 0..<rows {
-      let lo = Int(starts[r])
-      let hi = Int(starts[r + 1])
-      if lo < hi { sweeper.sweepRow(rowMin + r, lo, hi, body) }
+    // Row counts, then per band its starts and fill cursors.
+    guard edges.count < Int(Int32.max), let counts = rowStorage.reserve(3 * rows + 1) else {
+      budget.allocationFailed(bytes: ScratchBuffer<Int32>.bytes(3 * rows + 1))
+      return
     }
+    let (total, busiest) = count(rowMin: rowMin, rows: rows, counts: counts)
+    // The pieces are the work of the sweep: charged before they are made.
+    guard budget.charge(total * WorkBudget.pieceCost + rows * WorkBudget.rowCost) else { return }
+    let band = max(busiest, min(total, CoverageRasterizer.bandPieces))
+    guard let pieces = pieceStorage.reserve(band),
+      let ordered = orderedStorage.reserve(busiest + 1),
+      let sortKeys = sortKeyStorage.reserve(busiest + 1),
+      let events = eventStorage.reserve(4 * busiest + 4),
+      let active = activeStorage.reserve(busiest + 1),
+      let keys = keyStorage.reserve(busiest + 1),
+      let steps = stepStorage.reserve(2 * busiest + 2)
+    else {
+      budget.allocationFailed(bytes: ScratchBuffer<Piece>.bytes(band + busiest))
+      return
+    }
+    let line = width + 3
+    let floats = UnsafeMutableRawPointer(lines + line).bindMemory(
+      to: Float.self, capacity: 4 * line)
+    var sweeper = RowSweeper(
+      width: width, pieces: pieces, ordered: ordered, sortKeys: sortKeys, accumulation: lines,
+      coverage: floats, ones: floats + 2 * line, events: events, active: active, keys: keys,
+      steps: steps, budget: budget)
+    var covered = 0
+    let counting: (Int, Int, UnsafeBufferPointer<Float>) -> Void = { row, first, coverage in
+      covered &+= coverage.count
+      body(row, first, coverage)
+    }
+    var first = 0
+    while first < rows {
+      // The next band: as many rows as fit `band` pieces (at least one).
+      var end = first
+      var sum = 0
+      while end < rows && sum + Int(counts[end]) <= band {
+        sum += Int(counts[end])
+        end += 1
+      }
+      let bandRows = end - first
+      let starts = counts + rows
+      starts[0] = 0
+      for r in 0..<bandRows { starts[r + 1] = starts[r] + counts[first + r] }
+      fillPieces(rowMin: rowMin + first, rows: bandRows, starts: starts, into: pieces)
+      for r in 0..<bandRows {
+        let lo = Int(starts[r])
+        let hi = Int(starts[r + 1])
+        if lo < hi { sweeper.sweepRow(rowMin + first + r, lo, hi, counting) }
+      }
+      first = end
+    }
+    budget.charge(covered)
   }
 
-  /// Counts the pieces of every row (a counting sort's first pass): `starts[r]` becomes the
-  /// index of row `r`'s first piece. Returns the total and the largest count in one row.
-  private func bucket(rowMin: Int, rows: Int, starts: UnsafeMutablePointer<Int32>) -> (Int, Int) {
-    starts.initialize(repeating: 0, count: rows + 1)
+  /// Counts the pieces of every row (a counting sort's first pass) into `counts[0..<rows]`.
+  /// Returns the total and the largest count in one row.
+  private func count(rowMin: Int, rows: Int, counts: UnsafeMutablePointer<Int32>) -> (Int, Int) {
+    counts.initialize(repeating: 0, count: rows)
     let rowMax = rowMin + rows - 1
     for e in edges {
       let r0 = max(Int(e.y0), rowMin)
       let r1 = min(Int(e.y1.rounded(.up)) - 1, rowMax)
       var r = r0
       while r <= r1 {
-        starts[r - rowMin + 1] += 1
+        counts[r - rowMin] += 1
         r += 1
       }
     }
     var busiest = 0
+    var total = 0
     for r in 0..<rows {
-      busiest = max(busiest, Int(starts[r + 1]))
-      starts[r + 1] += starts[r]
+      busiest = max(busiest, Int(counts[r]))
+      total += Int(counts[r])
     }
-    return (Int(starts[rows]), busiest)
+    return (total, busiest)
   }
 
-  /// Cuts every edge into pieces of one row each, grouped by row.
+  /// Cuts every edge into pieces of one row each, grouped by row, for the rows
+  /// `rowMin..<rowMin + rows`; `starts[r]` is the index of row `r`'s first piece.
   private func fillPieces(
     rowMin: Int, rows: Int, starts: UnsafeMutablePointer<Int32>,
     into pieces: UnsafeMutablePointer<Piece>

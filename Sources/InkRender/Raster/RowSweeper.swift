@@ -3,6 +3,9 @@ extension CoverageRasterizer {
   /// ``CoverageRasterizer``). Works on storage the rasteriser owns, through raw pointers
   /// sized for the busiest row.
   struct RowSweeper {
+    /// Clusters and bands with more pieces are sorted with the standard library's
+    /// O(n log n) sort instead of insertion sort.
+    static let insertionLimit = 64
     let width: Int
     /// Every row's pieces, grouped by row.
     let pieces: UnsafeMutablePointer<Piece>
@@ -17,6 +20,9 @@ extension CoverageRasterizer {
     let active: UnsafeMutablePointer<Int32>
     let keys: UnsafeMutablePointer<Double>
     let steps: UnsafeMutablePointer<Step>
+    /// Charged for the bands of clusters whose pieces share heights, whose cost grows faster
+    /// than their pieces; the sweep stops when it is spent.
+    let budget: WorkBudget
     /// The winding number left of the current cluster as a function of y within the row:
     /// `baseWinding` plus the changes of the steps at or above y. It is constant along x
     /// between clusters.
@@ -28,8 +34,9 @@ extension CoverageRasterizer {
       sortKeys: UnsafeMutablePointer<UInt64>, accumulation: UnsafeMutablePointer<Double>,
       coverage: UnsafeMutablePointer<Float>, ones: UnsafeMutablePointer<Float>,
       events: UnsafeMutablePointer<Double>, active: UnsafeMutablePointer<Int32>,
-      keys: UnsafeMutablePointer<Double>, steps: UnsafeMutablePointer<Step>
+      keys: UnsafeMutablePointer<Double>, steps: UnsafeMutablePointer<Step>, budget: WorkBudget
     ) {
+      self.budget = budget
       self.width = width
       self.pieces = pieces
       self.ordered = ordered
@@ -47,6 +54,7 @@ extension CoverageRasterizer {
     mutating func sweepRow(
       _ row: Int, _ lo: Int, _ hi: Int, _ body: (Int, Int, UnsafeBufferPointer<Float>) -> Void
     ) {
+      guard !budget.isSpent else { return }
       orderByFirstCell(lo, hi)
       let count = hi - lo
       let top = Double(row)
@@ -64,12 +72,16 @@ extension CoverageRasterizer {
           cellHi = max(cellHi, Int(ordered[end].cellHi))
           end += 1
         }
+        // Each cluster walks the steps left of it: a row crossed by k pieces of one outline
+        // costs up to k², charged as it goes.
+        if stepCount > 0 && !budget.charge(stepCount * WorkBudget.sweepCost) { return }
         let base = leftCoverage(top, bottom)
         let gapEnd = min(cellLo, width)
         if base > 0 && gapStart < gapEnd {
           emitConstant(row, gapStart, gapEnd, base, body)
         }
         sweepCluster(start, end)
+        if budget.isSpent { return }
         // Integrate the cluster's cells.
         var sum = Double(base)
         let last = min(cellHi, width - 1)
@@ -136,16 +148,22 @@ extension CoverageRasterizer {
 
     /// Sorts the steps by y, merges steps at the same y and drops those that cancel.
     private mutating func normaliseSteps() {
-      var i = 1
-      while i < stepCount {
-        let v = steps[i]
-        var j = i
-        while j > 0 && steps[j - 1].y > v.y {
-          steps[j] = steps[j - 1]
-          j -= 1
+      if stepCount > RowSweeper.insertionLimit {
+        // Steps at the same y are summed below, so their order does not matter.
+        var all = UnsafeMutableBufferPointer(start: steps, count: stepCount)
+        all.sort { $0.y < $1.y }
+      } else {
+        var i = 1
+        while i < stepCount {
+          let v = steps[i]
+          var j = i
+          while j > 0 && steps[j - 1].y > v.y {
+            steps[j] = steps[j - 1]
+            j -= 1
+          }
+          steps[j] = v
+          i += 1
         }
-        steps[j] = v
-        i += 1
       }
       var kept = 0
       for k in 0..<stepCount {
@@ -207,16 +225,22 @@ extension CoverageRasterizer {
           var chain = UnsafeMutableBufferPointer(start: ordered + start, count: end - start)
           chain.reverse()
         }
-        var i = start + 1
-        while i < end {
-          let p = ordered[i]
-          var j = i
-          while j > start && ordered[j - 1].ya > p.ya {
-            ordered[j] = ordered[j - 1]
-            j -= 1
+        if end - start > RowSweeper.insertionLimit {
+          // Insertion sort is quadratic when a hostile outline piles pieces into one cluster.
+          var cluster = UnsafeMutableBufferPointer(start: ordered + start, count: end - start)
+          cluster.sort { $0.ya < $1.ya }
+        } else {
+          var i = start + 1
+          while i < end {
+            let p = ordered[i]
+            var j = i
+            while j > start && ordered[j - 1].ya > p.ya {
+              ordered[j] = ordered[j - 1]
+              j -= 1
+            }
+            ordered[j] = p
+            i += 1
           }
-          ordered[j] = p
-          i += 1
         }
         for k in (start + 1)..<end where ordered[k].ya < ordered[k - 1].yb {
           disjoint = false
@@ -301,18 +325,28 @@ extension CoverageRasterizer {
           top = bottom
           continue
         }
-        // Sort by position at the band's middle; the order barely changes between bands.
-        for i in 0..<activeCount {
-          let index = active[i]
-          let key = ordered[Int(index)].x(at: mid)
-          var j = i
-          while j > 0 && keys[j - 1] > key {
-            keys[j] = keys[j - 1]
-            active[j] = active[j - 1]
-            j -= 1
+        // Every band costs its active pieces: a cluster of k pieces sharing heights costs
+        // about k² (charged as it goes, so a hostile cluster stops early).
+        guard budget.charge(activeCount * WorkBudget.sweepCost) else { return }
+        if activeCount > RowSweeper.insertionLimit {
+          let ordered = self.ordered
+          var band = UnsafeMutableBufferPointer(start: active, count: activeCount)
+          band.sort { ordered[Int($0)].x(at: mid) < ordered[Int($1)].x(at: mid) }
+          for i in 0..<activeCount { keys[i] = ordered[Int(active[i])].x(at: mid) }
+        } else {
+          // Sort by position at the band's middle; the order barely changes between bands.
+          for i in 0..<activeCount {
+            let index = active[i]
+            let key = ordered[Int(index)].x(at: mid)
+            var j = i
+            while j > 0 && keys[j - 1] > key {
+              keys[j] = keys[j - 1]
+              active[j] = active[j - 1]
+              j -= 1
+            }
+            keys[j] = key
+            active[j] = index
           }
-          keys[j] = key
-          active[j] = index
         }
         var winding = leftWinding(at: mid)
         for i in 0..<activeCount {

@@ -20,6 +20,10 @@ struct Render: ParsableCommand {
       from the width, their direction from the stroke's tangent). The same document always \
       gives the same pixels. SVG and outline JSON are vector outlines of the solid brush: \
       asking for them with another brush is a usage error (exit 64).
+
+      Drawing is bounded: a page whose canvas would exceed --max-canvas-pixels at the chosen \
+      scale, or whose drawing would exceed --max-render-work, is an error (exit 1) naming the \
+      option that raises the limit. Ink outside the page costs nothing.
       """)
 
   /// The output formats.
@@ -55,6 +59,18 @@ struct Render: ParsableCommand {
   @Option(help: ArgumentHelp("How strokes are drawn (PNG only).", valueName: "solid|particle|hair"))
   var brush: Brush = .solid
 
+  @Option(
+    help: ArgumentHelp(
+      "Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md).",
+      valueName: "n"))
+  var maxRenderWork: Int = RenderLimits.default.maxWork
+
+  @Option(
+    help: ArgumentHelp(
+      "Most pixels (width × height) of one page's canvas; a larger page is an error.",
+      valueName: "n"))
+  var maxCanvasPixels: Int = RenderLimits.default.maxCanvasPixels
+
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
@@ -76,6 +92,9 @@ struct Render: ParsableCommand {
     if scale != nil && dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
     if let s = effectiveScale, !(s > 0 && s.isFinite && s <= 1000) {
       throw ValidationError("the scale must be positive and at most 1000")
+    }
+    if maxRenderWork < 0 || maxCanvasPixels < 0 {
+      throw ValidationError("limits must not be negative")
     }
     if section != "all", Int(section).map({ $0 < 0 }) ?? true {
       throw ValidationError("--section must be a section index (0, 1, …) or all")
@@ -140,18 +159,26 @@ struct Render: ParsableCommand {
     if output == "-" && indices.count > 1 {
       throw ValidationError("give --section N to write one section to standard output")
     }
-    var options = RenderOptions(scale: effectiveScale ?? 1)
+    var options = RenderOptions(
+      scale: effectiveScale ?? 1,
+      limits: RenderLimits(maxWork: maxRenderWork, maxCanvasPixels: maxCanvasPixels))
     options.brush = brush
-    if brush == .particle { warnAboutUndecodablePaints(document.paints) }
+    var warned = Set<Int>()
     for index in indices {
       let section = document.sections[index]
       var page = RenderPage(section: section, paints: document.paints)
       page.background = pageBackground(section)
-      let bytes: [UInt8]
-      switch format {
-      case .png: bytes = Renderer.renderPNG(page, options: options)
-      case .svg: bytes = Array(Renderer.renderSVG(page, options: options).utf8)
-      case .outlineJSON: bytes = Array(Renderer.renderOutlineJSON(page, options: options).utf8)
+      var undecodable: [PaintFailure] = []
+      let bytes = try reportingErrors(file: input) { () throws(WillError) -> [UInt8] in
+        switch format {
+        case .png:
+          return try Renderer.renderPNG(page, options: options, undecodablePaints: &undecodable)
+        case .svg: return Array(try Renderer.renderSVG(page, options: options).utf8)
+        case .outlineJSON: return Array(try Renderer.renderOutlineJSON(page, options: options).utf8)
+        }
+      }
+      for failure in undecodable where warned.insert(failure.index).inserted {
+        warn(failure)
       }
       let path = indices.count > 1 ? Self.numbered(output, index + 1) : output
       if path != "-", !outputOptions.inPlace, input != "-", isSameFile(input, path) {
@@ -164,18 +191,13 @@ struct Render: ParsableCommand {
     }
   }
 
-  /// Strokes whose paint's textures cannot be decoded are drawn solid; say so.
-  private func warnAboutUndecodablePaints(_ paints: [ParticlesPaint]) {
-    for (index, paint) in paints.enumerated() {
-      do throws(WillError) {
-        _ = try ParticleBrush(paint: paint)
-      } catch {
-        FileHandle.standardError.write(
-          Data(
-            "willdoc: warning: \(input): paint \(index): \(error.message); its strokes are drawn solid\n"
-              .utf8))
-      }
-    }
+  /// Strokes whose paint's textures cannot be decoded are drawn solid; say so, once per
+  /// paint. Paints no stroke uses are never decoded, so never warned about.
+  private func warn(_ failure: PaintFailure) {
+    FileHandle.standardError.write(
+      Data(
+        "willdoc: warning: \(input): paint \(failure.index): \(failure.error.message); its strokes are drawn solid\n"
+          .utf8))
   }
 
   private func pageBackground(_ section: Section) -> InkColor? {

@@ -30,7 +30,8 @@ func printError(_ text: String) {
   FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// `willdoc: error: <file>: <part>@<offset> (stroke N): <message>`.
+/// `willdoc: error: <file>: <part>@<offset> (stroke N): <message>`; a limit error names the
+/// option that raises it.
 func errorLine(file: String, _ error: WillError) -> String {
   "willdoc: error: \(file): \(error.description)" + raiseHint(error.kind)
 }

@@ -36,12 +36,12 @@ struct BrushTests {
 
   static func render(
     _ strokes: [Stroke], brush: Brush, paints: [ParticlesPaint] = [], scale: Double = 1
-  ) -> Canvas {
+  ) throws -> Canvas {
     var page = RenderPage(width: 140, height: 40, layers: [RenderLayer(strokes: strokes)])
     page.paints = paints
     var options = RenderOptions(scale: scale)
     options.brush = brush
-    return Renderer.renderCanvas(page, options: options)
+    return try Renderer.renderCanvas(page, options: options)
   }
 
   /// The alpha of each column, summed over the rows.
@@ -73,7 +73,7 @@ struct BrushTests {
 
   @Test(arguments: [(Float(3), 4.0), (2.6, 4.0), (4, 2.5)])
   func particleSpacingMatchesThePaint(spacing: Float, width: Double) throws {
-    let canvas = Self.render(
+    let canvas = try Self.render(
       [Self.line(width: width, seed: 1, paint: 0)], brush: .particle,
       paints: [Self.paint(spacing: spacing)])
     let centres = Self.centroids(Self.columnInk(canvas))
@@ -90,48 +90,51 @@ struct BrushTests {
     #expect(abs(mean - step) < 0.01, "mean gap \(mean), expected \(step)")
   }
 
-  @Test func theSameSeedGivesIdenticalPixelsAndBytes() {
+  @Test func theSameSeedGivesIdenticalPixelsAndBytes() throws {
     for brush in [Brush.particle, .hair] {
       let strokes = [Self.line(width: 6, seed: 42)]
-      let a = Self.render(strokes, brush: brush, scale: 2)
-      let b = Self.render(strokes, brush: brush, scale: 2)
+      let a = try Self.render(strokes, brush: brush, scale: 2)
+      let b = try Self.render(strokes, brush: brush, scale: 2)
       #expect(a.pixels == b.pixels)
       #expect(a.pixels.contains { $0 != 0 })
       #expect(PNGWriter.encode(a) == PNGWriter.encode(b))
     }
   }
 
-  @Test func differentSeedsGiveDifferentPixels() {
+  @Test func differentSeedsGiveDifferentPixels() throws {
     for brush in [Brush.particle, .hair] {
-      let a = Self.render([Self.line(width: 6, seed: 1)], brush: brush, scale: 2)
-      let b = Self.render([Self.line(width: 6, seed: 2)], brush: brush, scale: 2)
+      let a = try Self.render([Self.line(width: 6, seed: 1)], brush: brush, scale: 2)
+      let b = try Self.render([Self.line(width: 6, seed: 2)], brush: brush, scale: 2)
       #expect(a.pixels != b.pixels, "\(brush)")
     }
     // A paint's scattering draws from the seed too.
     let paints = [Self.paint(spacing: 0.5, scattering: 1)]
-    let a = Self.render([Self.line(width: 6, seed: 1, paint: 0)], brush: .particle, paints: paints)
-    let b = Self.render([Self.line(width: 6, seed: 2, paint: 0)], brush: .particle, paints: paints)
+    let a = try Self.render(
+      [Self.line(width: 6, seed: 1, paint: 0)], brush: .particle, paints: paints)
+    let b = try Self.render(
+      [Self.line(width: 6, seed: 2, paint: 0)], brush: .particle, paints: paints)
     #expect(a.pixels != b.pixels)
   }
 
-  @Test func strokesWithoutAUsablePaintAreDrawnSolid() {
-    let solid = Self.render([Self.line(width: 5)], brush: .solid)
+  @Test func strokesWithoutAUsablePaintAreDrawnSolid() throws {
+    let solid = try Self.render([Self.line(width: 5)], brush: .solid)
     let paints = [Self.paint(spacing: 1)]
-    #expect(Self.render([Self.line(width: 5)], brush: .particle, paints: paints) == solid)
-    #expect(Self.render([Self.line(width: 5, paint: 3)], brush: .particle, paints: paints) == solid)
+    #expect(try Self.render([Self.line(width: 5)], brush: .particle, paints: paints) == solid)
+    #expect(
+      try Self.render([Self.line(width: 5, paint: 3)], brush: .particle, paints: paints) == solid)
     var broken = Self.paint(spacing: 1)
     broken.shape = [Array(Self.discPNG.dropLast(5))]
     #expect(
-      Self.render([Self.line(width: 5, paint: 0)], brush: .particle, paints: [broken]) == solid)
+      try Self.render([Self.line(width: 5, paint: 0)], brush: .particle, paints: [broken]) == solid)
     // Without paints the built-in particle draws every stroke.
-    #expect(Self.render([Self.line(width: 5)], brush: .particle) != solid)
+    #expect(try Self.render([Self.line(width: 5)], brush: .particle) != solid)
   }
 
-  @Test func theSolidBrushIsTheDefault() {
+  @Test func theSolidBrushIsTheDefault() throws {
     let page = RenderPage(
       width: 140, height: 40, layers: [RenderLayer(strokes: [Self.line(width: 5)])])
     #expect(RenderOptions().brush == .solid)
-    #expect(Renderer.renderCanvas(page) == Self.render([Self.line(width: 5)], brush: .solid))
+    #expect(try Renderer.renderCanvas(page) == Self.render([Self.line(width: 5)], brush: .solid))
   }
 
   @Test func splitMix64MatchesItsPublishedSequence() {
@@ -232,16 +235,16 @@ struct BrushTests {
     #expect(samples.allSatisfy { $0.altitude == brush.altitude })
   }
 
-  @Test func hostileParticleValuesStayBounded() {
+  @Test func hostileParticleValuesStayBounded() throws {
     var paint = Self.paint(spacing: 1e-30, scattering: .infinity)
     paint.fillWidth = -1
     paint.fillHeight = .nan
     paint.fill = [Self.discPNG]
-    let canvas = Self.render([Self.line(width: 3, paint: 0)], brush: .particle, paints: [paint])
+    let canvas = try Self.render([Self.line(width: 3, paint: 0)], brush: .particle, paints: [paint])
     #expect(canvas.pixels.contains { $0 != 0 })
   }
 
-  @Test func hostileHairSamplesStayBounded() {
+  @Test func hostileHairSamplesStayBounded() throws {
     // Zero width over a huge distance: no hair, and the tuft walk stops at its cap.
     let far = [
       HairSample(x: 0, y: 0, force: 1, azimuth: 0, altitude: 0, width: 0),
@@ -266,8 +269,8 @@ struct BrushTests {
     page.paints = []
     var options = RenderOptions()
     options.brush = .particle
-    _ = Renderer.renderCanvas(page, options: options)
+    _ = try Renderer.renderCanvas(page, options: options)
     options.brush = .hair
-    _ = Renderer.renderCanvas(page, options: options)
+    _ = try Renderer.renderCanvas(page, options: options)
   }
 }

@@ -30,10 +30,10 @@ struct RealPaintTests {
     page.paints = document.paints
     var options = RenderOptions(scale: 2)
     options.brush = .particle
-    let canvas = Renderer.renderCanvas(page, options: options)
-    #expect(canvas == Renderer.renderCanvas(page, options: options))
+    let canvas = try Renderer.renderCanvas(page, options: options)
+    #expect(try canvas == Renderer.renderCanvas(page, options: options))
     options.brush = .solid
-    let solid = Renderer.renderCanvas(page, options: options)
+    let solid = try Renderer.renderCanvas(page, options: options)
     #expect(canvas != solid)
     #expect(canvas.pixels.contains { $0 != 0 })
     if let out = ProcessInfo.processInfo.environment["INKRENDER_WRITE"] {

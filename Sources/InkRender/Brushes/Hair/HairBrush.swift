@@ -79,11 +79,16 @@ public struct HairBrush: Sendable, Hashable {
     samples(along: CatmullRom.segments(of: stroke, defaultWidth: defaultWidth))
   }
 
-  func samples(along segments: [CubicSegment]) -> [HairSample] {
+  /// The samples along a spline, charging `budget` ``WorkBudget/stepCost`` per point; stops
+  /// (with the samples so far) when it is spent.
+  func samples(along segments: [CubicSegment], budget: WorkBudget = .unlimited())
+    -> [HairSample]
+  {
     var points: [(SplinePoint, Double)] = []
     var heading = 0.0
     for segment in segments {
       let n = segment.subdivisions(tolerance: 0.1, limit: 256)
+      guard budget.charge((n + 1) * WorkBudget.stepCost) else { break }
       for k in 0...n where k > 0 || points.isEmpty {
         let t = Double(k) / Double(n)
         let p = segment.point(at: t)
@@ -125,7 +130,7 @@ public struct HairBrush: Sendable, Hashable {
     on canvas: inout Canvas, mask: inout StrokeMask, rasterizer: inout CoverageRasterizer
   ) {
     let opacity = Float(color.alpha) / 255
-    hairs(samples, seed: seed) { hair in
+    hairs(samples, seed: seed, budget: rasterizer.budget) { hair in
       let dx = hair.tipX - hair.rootX
       let dy = hair.tipY - hair.rootY
       let l = (dx * dx + dy * dy).squareRoot()
@@ -151,7 +156,11 @@ public struct HairBrush: Sendable, Hashable {
 
   /// Walks the samples and reports every hair, in order. Per hair the generator draws four
   /// numbers: the root's angle and radius in the disc, the turn and the length factor.
-  func hairs(_ samples: [HairSample], seed: UInt64, _ body: (Hair) -> Void) {
+  /// Charges `budget` ``WorkBudget/stampCost`` per tuft and ``WorkBudget/hairCost`` per hair; stops when it is spent.
+  func hairs(
+    _ samples: [HairSample], seed: UInt64, budget: WorkBudget = .unlimited(),
+    _ body: (Hair) -> Void
+  ) {
     guard let first = samples.first else { return }
     var random = BrushRandom(seed: seed)
     var emitted = 0
@@ -159,13 +168,15 @@ public struct HairBrush: Sendable, Hashable {
     var tufts = 0
     func tuft(_ s: HairSample) {
       tufts += 1
+      guard budget.charge(WorkBudget.stampCost) else { return }
       let width = s.width.isFinite ? max(s.width, 0) : 0
       guard width > 0, s.x.isFinite, s.y.isFinite, s.azimuth.isFinite else { return }
       let altitude = s.altitude.isFinite ? min(max(s.altitude, 0), Double.pi / 2) : Double.pi / 4
       let reach = length * width * (0.25 + 0.75 * cos(altitude))
       let halfWidth = max(hairWidth * width, 0.5) / 2
       for _ in 0..<hairCount(force: s.force) {
-        guard emitted < HairBrush.maximumHairsPerStroke else { return }
+        guard emitted < HairBrush.maximumHairsPerStroke, budget.charge(WorkBudget.hairCost)
+        else { return }
         let a = random.unit() * 2 * Double.pi
         let r = random.unit().squareRoot() * width / 2
         let direction = s.azimuth + random.signedUnit() * spread
@@ -188,7 +199,8 @@ public struct HairBrush: Sendable, Hashable {
       let length = (dx * dx + dy * dy).squareRoot()
       guard length.isFinite else { return }
       while nextAt <= travelled + length {
-        guard emitted < HairBrush.maximumHairsPerStroke, tufts < HairBrush.maximumHairsPerStroke
+        guard emitted < HairBrush.maximumHairsPerStroke, tufts < HairBrush.maximumHairsPerStroke,
+          !budget.isSpent
         else { return }
         let t = length > 0 ? (nextAt - travelled) / length : 0
         let s = HairBrush.interpolate(a, b, t)

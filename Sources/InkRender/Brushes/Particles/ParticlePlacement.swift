@@ -21,15 +21,18 @@ enum ParticlePlacement {
   ///   - brush: The spacing, scattering and rotation.
   ///   - random: The stroke's generator.
   ///   - body: Receives each particle.
+  ///   - budget: Charged ``WorkBudget/stepCost`` per flattening step and
+  ///     ``WorkBudget/stampCost`` per particle; the walk stops when it is spent.
   static func walk(
     _ segments: [CubicSegment], brush: ParticleBrush, random: inout BrushRandom,
-    _ body: (Particle) -> Void
+    budget: WorkBudget = .unlimited(), _ body: (Particle) -> Void
   ) {
     var nextAt = 0.0
     var travelled = 0.0
     var emitted = 0
     for segment in segments {
       let n = segment.subdivisions(tolerance: 0.05, limit: 1024)
+      guard budget.charge(n * WorkBudget.stepCost) else { return }
       var a = segment.b0
       for k in 1...n {
         let b = segment.point(at: Double(k) / Double(n))
@@ -43,7 +46,7 @@ enum ParticlePlacement {
           (tx, ty) = l > 0 ? (d.x / l, d.y / l) : (1, 0)
         }
         while nextAt <= travelled + length {
-          guard emitted < maximumParticles else { return }
+          guard emitted < maximumParticles, budget.charge(WorkBudget.stampCost) else { return }
           let t = length > 0 ? (nextAt - travelled) / length : 0
           let p = SplinePoint.lerp(a, b, t)
           let width = max(p.width, 0)

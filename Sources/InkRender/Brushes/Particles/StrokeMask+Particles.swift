@@ -33,8 +33,12 @@ extension StrokeMask {
     guard x0 <= x1, y0 <= y1, p.x - reach < Double(width), p.y - reach < Double(height) else {
       return
     }
-    touch(x0: x0, y0: y0, x1: x1, y1: y1)
     let n = p.size < 8 ? 4 : (p.size < 16 ? 2 : 1)
+    // Charged per sample: a particle's cost is its pixels times its n × n samples.
+    guard budget.charge((x1 - x0 + 1) * (y1 - y0 + 1) * n * n * WorkBudget.sampleCost) else {
+      return
+    }
+    touch(x0: x0, y0: y0, x1: x1, y1: y1)
     let level = brush.shape.level(forFootprint: 1 / (Double(n) * p.size))
     let cosA = cos(p.angle) / p.size
     let sinA = sin(p.angle) / p.size

@@ -21,6 +21,9 @@ struct BrushTexture: Sendable {
 
   private(set) var levels: [Level]
 
+  /// The texels of the full-size level.
+  var texels: Int { levels[0].width * levels[0].height }
+
   /// The texture of an image.
   init(_ image: RGBAImage) {
     let count = image.width * image.height

@@ -1,0 +1,30 @@
+import InkCodec
+import InkRender
+
+/// Any bytes as a document, every section drawn with small limits: PNG with each brush at a
+/// quarter scale, SVG and outline JSON. Errors (limits, allocation) are fine; a trap, a leak
+/// or running past the time or memory limit is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  guard let document = try? WillDocument(bytes: bytes, limits: fuzzLimits) else { return 0 }
+  for section in document.sections {
+    let page = RenderPage(section: section, paints: document.paints)
+    for brush in Brush.allCases {
+      var options = RenderOptions(scale: 0.25, limits: renderLimits)
+      options.brush = brush
+      _ = try? Renderer.renderPNG(page, options: options)
+    }
+    let options = RenderOptions(scale: 0.25, limits: renderLimits)
+    _ = try? Renderer.renderSVG(page, options: options)
+    _ = try? Renderer.renderOutlineJSON(page, options: options)
+  }
+  return 0
+}
+
+let fuzzLimits = DecodingLimits(
+  maxFileBytes: 1 << 20, maxPartBytes: 4 << 20, maxTotalBytes: 8 << 20, maxParts: 200,
+  maxXMLDepth: 64)
+
+/// Small enough that one input draws in well under a second under AddressSanitizer.
+let renderLimits = RenderLimits(maxWork: 1 << 22, maxCanvasPixels: 1 << 20)

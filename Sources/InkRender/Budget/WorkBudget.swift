@@ -1,0 +1,75 @@
+import InkCodec
+
+/// The running count of a page's work against ``RenderLimits/maxWork``, shared by every stage
+/// of one render.
+///
+/// Hot loops cannot throw cheaply, so they charge the budget and stop when ``charge(_:)``
+/// says it is spent; the renderer calls ``check()`` between strokes and throws the error.
+/// An allocation that failed is recorded the same way.
+final class WorkBudget {
+  // What each kind of work is charged, in units of about one nanosecond of a release build
+  // (one pixel of coverage composited); measured in docs/render-budget.md.
+
+  /// A pixel of coverage composited onto the canvas or a stroke's mask.
+  static let pixelCost = 1
+  /// A piece of an outline edge inside one row of the canvas.
+  static let pieceCost = 8
+  /// A row a sweep visits (its pieces are ordered and clustered): thin shapes such as hairs
+  /// cost more per row than their pieces and pixels.
+  static let rowCost = 32
+  /// A piece of a cluster band, or a winding step walked, in rows where pieces of one
+  /// outline overlap (their cost grows with the square of the overlap).
+  static let sweepCost = 24
+  /// A texture sample of a particle (n × n per pixel it covers).
+  static let sampleCost = 8
+  /// A step of a flattened centre line, or a vertex or curve of an outline: its edges, their
+  /// pieces, and the memory they hold.
+  static let stepCost = 128
+  /// A texel of a paint's texture, decoded (once per render) with its mipmaps.
+  static let texelCost = 16
+  /// A particle placed or a tuft of hairs, besides the pixels it covers.
+  static let stampCost = 128
+  /// A hair: a polygon of its own, rasterised and laid over the mask, besides its pixels.
+  static let hairCost = 256
+
+  let limit: Int
+  private(set) var used = 0
+  private(set) var failure: WillError?
+
+  init(limit: Int) { self.limit = max(limit, 0) }
+
+  /// A budget that never runs out, for entry points that draw what the caller already holds.
+  static func unlimited() -> WorkBudget { WorkBudget(limit: .max) }
+
+  /// Whether drawing must stop.
+  var isSpent: Bool { failure != nil }
+
+  /// Adds `units` of work; returns `false` (and records the error) when that exceeds the
+  /// limit, so the caller stops before doing it.
+  @discardableResult
+  func charge(_ units: Int) -> Bool {
+    guard failure == nil else { return false }
+    let (sum, overflow) = used.addingReportingOverflow(max(units, 0))
+    used = overflow ? .max : sum
+    if used > limit {
+      failure = WillError(.renderLimitExceeded(.work, value: used, limit: limit))
+      return false
+    }
+    return true
+  }
+
+  /// Records that `bytes` could not be allocated.
+  func allocationFailed(bytes: Int) {
+    record(WillError(.allocationFailed(bytes: bytes)))
+  }
+
+  /// Records an error found where it could not be thrown; the first one wins.
+  func record(_ error: WillError) {
+    if failure == nil { failure = error }
+  }
+
+  /// Throws the first limit or allocation error.
+  func check() throws(WillError) {
+    if let failure { throw failure }
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import InkCodec
+import InkTestSupport
+import Testing
+
+/// `willdoc render --max-render-work` and `--max-canvas-pixels`, end to end.
+struct RenderLimitTests {
+  static let handwriting = RenderBrushTests.handwriting
+
+  @Test func overTheWorkLimitIsOneErrorLineNamingTheOption() throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.file("page.png")
+    let result = try WillDocRunner.run([
+      "render", Self.handwriting.path, "-o", out.path, "--max-render-work", "1000",
+    ])
+    #expect(result.status == 1)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1)
+    let line = String(lines.first ?? "")
+    #expect(
+      line.hasPrefix("willdoc: error: \(Self.handwriting.path): limit exceeded: render work is "))
+    #expect(line.hasSuffix(", the limit is 1000 (raise it with --max-render-work)"))
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+    // Raised, the same page renders.
+    let raised = try WillDocRunner.run([
+      "render", Self.handwriting.path, "-o", out.path, "--max-render-work", "100000000",
+    ])
+    #expect(raised.status == 0, "\(raised.stderr)")
+  }
+
+  @Test(arguments: ["png", "svg", "json"])
+  func everyFormatHonoursTheWorkLimit(_ ext: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try WillDocRunner.run([
+      "render", Self.handwriting.path, "-o", directory.file("page.\(ext)").path,
+      "--max-render-work", "10",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("(raise it with --max-render-work)"))
+  }
+
+  @Test func aCanvasOverThePixelLimitIsAnErrorNotASmallerImage() throws {
+    let directory = try TemporaryDirectory()
+    let result = try WillDocRunner.run([
+      "render", Self.handwriting.path, "-o", directory.file("page.png").path, "--scale", "1000",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("limit exceeded: canvas pixels is "))
+    #expect(result.stderr.contains("(raise it with --max-canvas-pixels)"))
+    let small = try WillDocRunner.run([
+      "render", Self.handwriting.path, "-o", directory.file("small.png").path,
+      "--max-canvas-pixels", "100",
+    ])
+    #expect(small.status == 1)
+    #expect(small.stderr.contains("the limit is 100 (raise it with --max-canvas-pixels)"))
+  }
+
+  @Test func theHelpStatesTheDefaults() throws {
+    let help = try WillDocRunner.run(["render", "--help"])
+    let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("--max-render-work"))
+    #expect(text.contains("(default: \(1 << 30))"))
+    #expect(text.contains("--max-canvas-pixels"))
+    #expect(text.contains("(default: \(1 << 26))"))
+  }
+
+  @Test func negativeLimitsAreUsageErrors() throws {
+    let result = try WillDocRunner.run([
+      "render", Self.handwriting.path, "-o", "x.png", "--max-render-work", "-1",
+    ])
+    #expect(result.status == 64)
+  }
+
+  @Test func aBrokenPaintNoStrokeUsesIsNeverDecodedNorReported() throws {
+    let directory = try TemporaryDirectory()
+    var document = SyntheticDocuments.twoStrokes
+    var paint = ParticlesPaint()
+    paint.shape = [[0x89, 0x50, 0x4E, 0x47, 1, 2, 3]]
+    document.paints = [paint]
+    let url = try SyntheticDocuments.write(document, to: directory, name: "unused.will")
+    let result = try WillDocRunner.run([
+      "render", url.path, "-o", directory.file("p.png").path, "--brush", "particle",
+    ])
+    #expect(result.status == 0)
+    #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+  }
+}
