@@ -55,13 +55,46 @@ struct RenderLimitTests {
     #expect(small.stderr.contains("the limit is 100 (raise it with --max-canvas-pixels)"))
   }
 
+  /// Pages share one budget besides their own: the sections of a document spend from what
+  /// the sections before them left.
+  @Test func theSectionsOfOneCommandShareTheTotalWorkLimit() throws {
+    let sections = Fixtures.sampleDocuments.appendingPathComponent(
+      "valid/sections-transforms.will")
+    let directory = try TemporaryDirectory()
+    let whole = try WillDocRunner.run(["render", sections.path, "-o", directory.file("a.png").path])
+    #expect(whole.status == 0, "\(whole.stderr)")
+    #expect(whole.stdout.split(separator: "\n").count == 3)
+    // Each page alone fits in 20 million units (their canvases take about 8 million each);
+    // all three together do not.
+    let total = try WillDocRunner.run([
+      "render", sections.path, "-o", directory.file("b.png").path,
+      "--max-render-work", "20000000", "--max-total-render-work", "20000000",
+    ])
+    #expect(total.status == 1)
+    let lines = total.stderr.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("limit exceeded: render work of all pages is ") == true)
+    #expect(
+      lines.first?.hasSuffix(", the limit is 20000000 (raise it with --max-total-render-work)")
+        == true)
+    for index in 1...3 {
+      let page = try WillDocRunner.run([
+        "render", sections.path, "--section", "\(index - 1)", "-o", directory.file("c.png").path,
+        "--max-render-work", "20000000", "--max-total-render-work", "20000000",
+      ])
+      #expect(page.status == 0, "section \(index - 1): \(page.stderr)")
+    }
+  }
+
   @Test func theHelpStatesTheDefaults() throws {
     let help = try WillDocRunner.run(["render", "--help"])
     let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(text.contains("--max-render-work"))
     #expect(text.contains("(default: \(1 << 30))"))
     #expect(text.contains("--max-canvas-pixels"))
-    #expect(text.contains("(default: \(1 << 26))"))
+    #expect(text.contains("(default: \(1 << 25))"))
+    #expect(text.contains("--max-total-render-work"))
+    #expect(text.contains("(default: \(1 << 32))"))
   }
 
   @Test func negativeLimitsAreUsageErrors() throws {

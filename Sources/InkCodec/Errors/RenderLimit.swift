@@ -7,6 +7,9 @@ public enum RenderLimit: String, Sendable, Hashable, Codable, CaseIterable {
   /// The work of drawing a page: segments flattened, pixels covered, particles and hairs
   /// stamped.
   case work = "render work"
+  /// The work of every page one command draws, together (`willdoc render` with several
+  /// sections): each page spends from what the pages before it left.
+  case totalWork = "render work of all pages"
   /// The pixels of one canvas (width × height), checked before the canvas is allocated.
   case canvasPixels = "canvas pixels"
 }

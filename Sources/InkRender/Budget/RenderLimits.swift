@@ -31,19 +31,21 @@ public struct RenderLimits: Sendable, Hashable {
   /// stroke's outline holds at most `maxWork ÷ 128` vertices.
   public var maxWork: Int
   /// The most pixels (width × height) of one canvas, checked before it is allocated
-  /// (default 2^26: 256 MB of RGBA, plus as much again for a brush's stroke mask).
+  /// (default 2^25: 128 MiB of RGBA, plus as much again for a brush's stroke mask). Filling
+  /// and encoding a canvas is work too, 16 units a pixel: the largest canvas takes half of
+  /// the default ``maxWork``.
   public var maxCanvasPixels: Int
 
   /// Creates limits.
   /// - Parameters:
   ///   - maxWork: The most work units for one page.
   ///   - maxCanvasPixels: The most pixels of one canvas.
-  public init(maxWork: Int = 1 << 30, maxCanvasPixels: Int = 1 << 26) {
+  public init(maxWork: Int = 1 << 30, maxCanvasPixels: Int = 1 << 25) {
     self.maxWork = maxWork
     self.maxCanvasPixels = maxCanvasPixels
   }
 
-  /// The defaults: 2^30 work units, 2^26 canvas pixels.
+  /// The defaults: 2^30 work units, 2^25 canvas pixels.
   public static let `default` = RenderLimits()
 
   /// No practical limit: for trusted input. A page can still fail with

@@ -29,6 +29,9 @@ final class WorkBudget {
   static let texelCost = 16
   /// A particle placed or a tuft of hairs, besides the pixels it covers.
   static let stampCost = 128
+  /// A pixel of the canvas: its background fill and its PNG encoding, once per page, so that
+  /// many pages cost what their pixels cost.
+  static let canvasPixelCost = 16
   /// A hair: a polygon of its own, rasterised and laid over the mask, besides its pixels.
   static let hairCost = 256
 

@@ -165,8 +165,15 @@ public enum Renderer {
   public static func shapes(
     of page: RenderPage, frame: Frame, scale: Double, options: RenderOptions
   ) throws(WillError) -> [StrokeShape] {
+    try shapes(
+      of: page, frame: frame, scale: scale, options: options,
+      budget: WorkBudget(limit: options.limits.maxWork))
+  }
+
+  static func shapes(
+    of page: RenderPage, frame: Frame, scale: Double, options: RenderOptions, budget: WorkBudget
+  ) throws(WillError) -> [StrokeShape] {
     let outliner = StrokeOutliner(tolerance: options.tolerance)
-    let budget = WorkBudget(limit: options.limits.maxWork)
     let clip = clip(width: frame.width * scale, height: frame.height * scale, options: options)
     var shapes: [StrokeShape] = []
     try prepare(
@@ -196,8 +203,14 @@ public enum Renderer {
   public static func polygons(of page: RenderPage, frame: Frame, options: RenderOptions)
     throws(WillError) -> [StrokePolygons]
   {
+    try polygons(
+      of: page, frame: frame, options: options, budget: WorkBudget(limit: options.limits.maxWork))
+  }
+
+  static func polygons(
+    of page: RenderPage, frame: Frame, options: RenderOptions, budget: WorkBudget
+  ) throws(WillError) -> [StrokePolygons] {
     let outliner = PolygonOutliner(tolerance: options.tolerance)
-    let budget = WorkBudget(limit: options.limits.maxWork)
     let size = canvasSize(frame, scale: options.scale)
     let clip = clip(width: Double(size.width), height: Double(size.height), options: options)
     var result: [StrokePolygons] = []
@@ -236,25 +249,26 @@ public enum Renderer {
   public static func renderCanvas(_ page: RenderPage, options: RenderOptions = RenderOptions())
     throws(WillError) -> Canvas
   {
-    var undecodable: [PaintFailure] = []
-    return try renderCanvas(page, options: options, undecodablePaints: &undecodable)
+    var report = RenderReport()
+    return try renderCanvas(page, options: options, report: &report)
   }
 
-  /// Draws a page onto a new canvas, as ``renderCanvas(_:options:)``, and reports the paints
-  /// that strokes use but whose textures cannot be decoded (those strokes are drawn solid).
-  /// Paints no stroke uses are never decoded.
+  /// Draws a page onto a new canvas, as ``renderCanvas(_:options:)``, and reports the work it
+  /// took and the paints that strokes use but whose textures cannot be decoded (those strokes
+  /// are drawn solid). Paints no stroke uses are never decoded.
   /// - Parameters:
   ///   - page: The page.
   ///   - options: Scale, tolerance, default width, brush and limits.
-  ///   - undecodablePaints: Receives each used paint that failed to decode, once.
+  ///   - report: Receives the work units used and each used paint that failed to decode.
   /// - Returns: The canvas.
   /// - Throws: As ``renderCanvas(_:options:)``.
   public static func renderCanvas(
-    _ page: RenderPage, options: RenderOptions, undecodablePaints: inout [PaintFailure]
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport
   ) throws(WillError) -> Canvas {
-    try renderCanvas(
-      page, options: options, budget: WorkBudget(limit: options.limits.maxWork),
-      undecodablePaints: &undecodablePaints)
+    let budget = WorkBudget(limit: options.limits.maxWork)
+    defer { report.work = budget.used }
+    return try renderCanvas(
+      page, options: options, budget: budget, undecodablePaints: &report.undecodablePaints)
   }
 
   /// Draws a page, charging `budget` (which tests and measurements read afterwards).
@@ -275,6 +289,9 @@ public enum Renderer {
     }
     let width = Int(size.width)
     let height = Int(size.height)
+    // Filling the background and encoding the canvas touch every pixel.
+    budget.charge(width * height * WorkBudget.canvasPixelCost)
+    try budget.check()
     try CheckedAllocation.probe(UInt32.self, count: width * height)
     var canvas = Canvas(width: width, height: height, background: page.background)
     let clip = clip(width: size.width, height: size.height, options: options)
@@ -319,19 +336,18 @@ public enum Renderer {
     PNGWriter.encode(try renderCanvas(page, options: options))
   }
 
-  /// Renders a page to a PNG file, reporting the used paints that cannot be decoded (see
-  /// ``renderCanvas(_:options:undecodablePaints:)``).
+  /// Renders a page to a PNG file, reporting the work it took and the used paints that
+  /// cannot be decoded (see ``renderCanvas(_:options:report:)``).
   /// - Parameters:
   ///   - page: The page.
   ///   - options: Scale, tolerance, default width, brush and limits.
-  ///   - undecodablePaints: Receives each used paint that failed to decode, once.
+  ///   - report: Receives the work units used and each used paint that failed to decode.
   /// - Returns: The PNG bytes.
   /// - Throws: As ``renderCanvas(_:options:)``.
   public static func renderPNG(
-    _ page: RenderPage, options: RenderOptions, undecodablePaints: inout [PaintFailure]
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport
   ) throws(WillError) -> [UInt8] {
-    PNGWriter.encode(
-      try renderCanvas(page, options: options, undecodablePaints: &undecodablePaints))
+    PNGWriter.encode(try renderCanvas(page, options: options, report: &report))
   }
 
   /// Renders a page to an SVG document: one `<g>` per layer, one `<path>` per stroke part.
@@ -348,10 +364,28 @@ public enum Renderer {
   public static func renderSVG(_ page: RenderPage, options: RenderOptions = RenderOptions())
     throws(WillError) -> String
   {
+    var report = RenderReport()
+    return try renderSVG(page, options: options, report: &report)
+  }
+
+  /// Renders a page to an SVG document, as ``renderSVG(_:options:)``, reporting the work it
+  /// took.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Scale, tolerance, default width and work limit.
+  ///   - report: Receives the work units used.
+  /// - Returns: The SVG text.
+  /// - Throws: As ``renderSVG(_:options:)``.
+  public static func renderSVG(
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport
+  ) throws(WillError) -> String {
     let frame = frame(of: page, options: options)
     var pageOptions = options
     pageOptions.tolerance = options.tolerance / options.scale
-    let shapes = try shapes(of: page, frame: frame, scale: 1, options: pageOptions)
+    let budget = WorkBudget(limit: options.limits.maxWork)
+    defer { report.work = budget.used }
+    let shapes = try shapes(
+      of: page, frame: frame, scale: 1, options: pageOptions, budget: budget)
     return SVGWriter.document(
       shapes, layerCount: page.layers.count, frame: frame, scale: options.scale,
       background: page.background)
@@ -368,9 +402,27 @@ public enum Renderer {
   public static func renderOutlineJSON(
     _ page: RenderPage, options: RenderOptions = RenderOptions()
   ) throws(WillError) -> String {
+    var report = RenderReport()
+    return try renderOutlineJSON(page, options: options, report: &report)
+  }
+
+  /// Renders a page's outlines as JSON, as ``renderOutlineJSON(_:options:)``, reporting the
+  /// work it took.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Scale, tolerance, default width and work limit.
+  ///   - report: Receives the work units used.
+  /// - Returns: The JSON text.
+  /// - Throws: As ``renderOutlineJSON(_:options:)``.
+  public static func renderOutlineJSON(
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport
+  ) throws(WillError) -> String {
     let frame = frame(of: page, options: options)
+    let budget = WorkBudget(limit: options.limits.maxWork)
+    defer { report.work = budget.used }
     return OutlineJSONWriter.document(
-      try polygons(of: page, frame: frame, options: options), width: frame.width * options.scale,
-      height: frame.height * options.scale, tolerance: options.tolerance)
+      try polygons(of: page, frame: frame, options: options, budget: budget),
+      width: frame.width * options.scale, height: frame.height * options.scale,
+      tolerance: options.tolerance)
   }
 }

@@ -67,6 +67,11 @@ struct Render: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Most work units for every page the command draws, together.", valueName: "n"))
+  var maxTotalRenderWork: Int = 1 << 32
+
+  @Option(
+    help: ArgumentHelp(
       "Most pixels (width × height) of one page's canvas; a larger page is an error.",
       valueName: "n"))
   var maxCanvasPixels: Int = RenderLimits.default.maxCanvasPixels
@@ -93,7 +98,7 @@ struct Render: ParsableCommand {
     if let s = effectiveScale, !(s > 0 && s.isFinite && s <= 1000) {
       throw ValidationError("the scale must be positive and at most 1000")
     }
-    if maxRenderWork < 0 || maxCanvasPixels < 0 {
+    if maxRenderWork < 0 || maxCanvasPixels < 0 || maxTotalRenderWork < 0 {
       throw ValidationError("limits must not be negative")
     }
     if section != "all", Int(section).map({ $0 < 0 }) ?? true {
@@ -164,20 +169,39 @@ struct Render: ParsableCommand {
       limits: RenderLimits(maxWork: maxRenderWork, maxCanvasPixels: maxCanvasPixels))
     options.brush = brush
     var warned = Set<Int>()
+    // Each page has its own budget, and all of them one more: every page spends from what the
+    // pages before it left, so ten thousand sections cannot cost ten thousand budgets.
+    var spent = 0
     for index in indices {
       let section = document.sections[index]
       var page = RenderPage(section: section, paints: document.paints)
       page.background = pageBackground(section)
-      var undecodable: [PaintFailure] = []
+      var pageOptions = options
+      let left = maxTotalRenderWork - spent
+      pageOptions.limits.maxWork = min(maxRenderWork, left)
+      var report = RenderReport()
       let bytes = try reportingErrors(file: input) { () throws(WillError) -> [UInt8] in
-        switch format {
-        case .png:
-          return try Renderer.renderPNG(page, options: options, undecodablePaints: &undecodable)
-        case .svg: return Array(try Renderer.renderSVG(page, options: options).utf8)
-        case .outlineJSON: return Array(try Renderer.renderOutlineJSON(page, options: options).utf8)
+        do throws(WillError) {
+          switch format {
+          case .png: return try Renderer.renderPNG(page, options: pageOptions, report: &report)
+          case .svg:
+            return Array(try Renderer.renderSVG(page, options: pageOptions, report: &report).utf8)
+          case .outlineJSON:
+            return Array(
+              try Renderer.renderOutlineJSON(page, options: pageOptions, report: &report).utf8)
+          }
+        } catch {
+          guard case .renderLimitExceeded(.work, let value, _) = error.kind, left < maxRenderWork
+          else { throw error }
+          var whole = error
+          whole.kind = .renderLimitExceeded(
+            .totalWork, value: spent.addingReportingOverflow(value).partialValue,
+            limit: maxTotalRenderWork)
+          throw whole
         }
       }
-      for failure in undecodable where warned.insert(failure.index).inserted {
+      spent += report.work
+      for failure in report.undecodablePaints where warned.insert(failure.index).inserted {
         warn(failure)
       }
       let path = indices.count > 1 ? Self.numbered(output, index + 1) : output

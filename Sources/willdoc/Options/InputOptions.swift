@@ -96,6 +96,7 @@ extension RenderLimit {
   var optionName: String {
     switch self {
     case .work: "--max-render-work"
+    case .totalWork: "--max-total-render-work"
     case .canvasPixels: "--max-canvas-pixels"
     }
   }
