@@ -51,8 +51,9 @@ struct RenderBudgetTests {
     let (b, usedB) = try Self.render(part, options)
     #expect(a == b)
     #expect(a.pixels.contains { $0 != 0 })
-    // Segments off the canvas are dropped before flattening: they cost no work at all.
-    #expect(usedA == usedB)
+    // Segments off the canvas are dropped before flattening: they cost only the memory they
+    // held (charged when the spline is built), no flattening, outlining or pixels.
+    #expect(usedA - usedB == (Self.farZigZag.count - 2) * WorkBudget.segmentCost)
     // Vector output is clipped to the page too: the same document, not gigabytes.
     let svg = try Renderer.renderSVG(full)
     #expect(svg == (try Renderer.renderSVG(part)))
@@ -64,11 +65,11 @@ struct RenderBudgetTests {
     let clip = CanvasClip(width: 100, height: 100, slack: 1)
     let near = CatmullRom.segments(
       of: Self.stroke([(10, 10), (10, 10), (90, 50), (150, 90), (150, 90)], width: 4))
-    #expect(clip.chains(of: near) == [near])
+    #expect(clip.chains(of: near, budget: .unlimited()) == [near])
     // A segment crossing the canvas from −10^7 to 10^7 becomes a few pieces near it.
     let crossing = CatmullRom.segments(
       of: Self.stroke([(-1e7, 50), (-1e7, 50), (1e7, 50), (1e7, 50)], width: 4))
-    let chains = clip.chains(of: crossing)
+    let chains = clip.chains(of: crossing, budget: .unlimited())
     #expect(chains.count == 1)
     #expect(chains[0].count < 2 * CanvasClip.maximumDepth)
     for s in chains[0] { #expect(!clip.misses(CanvasClip.Box(s))) }
@@ -82,9 +83,28 @@ struct RenderBudgetTests {
       try Self.render(Self.page([Self.stroke(points, width: 2)]), options)
     } throws: { error in
       guard let (value, limit) = Self.workLimit(error as! WillError) else { return false }
-      // Stopped as soon as the budget ran out, not after the whole stroke.
-      return limit == 1 << 24 && value > limit && value < limit + (1 << 20)
+      // Stopped before anything was built: the stroke's segments alone are over the limit.
+      return limit == 1 << 24 && value > limit
+        && value <= 200 * 150 * WorkBudget.canvasPixelCost + 49_997 * WorkBudget.segmentCost
     }
+  }
+
+  @Test func farOffPiecesOfAStrokeStopAtTheWorkLimitAsTheyAreMade() throws {
+    // 2,000 segments each crossing the page from −10^7 to 10^7: the segments fit the budget,
+    // the pieces they are halved into near the canvas do not.
+    let points = (0..<2_000).map { ($0 % 2 == 0 ? -1e7 : 1e7, Double($0) * 150 / 2_000) }
+    let limit = 1 << 24
+    var thrown: WillError?
+    do throws(WillError) {
+      _ = try Renderer.renderCanvas(
+        Self.page([Self.stroke(points, width: 2)]),
+        options: RenderOptions(limits: RenderLimits(maxWork: limit)))
+    } catch {
+      thrown = error
+    }
+    let (value, reported) = try #require(thrown.flatMap(Self.workLimit))
+    #expect(reported == limit)
+    #expect(value > limit && value <= limit + 2 * WorkBudget.segmentCost)
   }
 
   @Test func piecesPiledIntoOneRowStopAtTheWorkLimit() throws {

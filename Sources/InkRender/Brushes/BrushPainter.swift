@@ -91,7 +91,7 @@ struct BrushPainter {
         }
         fallthrough
       case .solid:
-        let chains = clip.chains(of: segments)
+        let chains = clip.chains(of: segments, budget: budget)
         guard !chains.isEmpty else { return }
         solid.paint(
           Renderer.PreparedStroke(

@@ -29,6 +29,13 @@ final class WorkBudget {
   static let texelCost = 16
   /// A particle placed or a tuft of hairs, besides the pixels it covers.
   static let stampCost = 128
+  /// A Bézier segment of a stroke's spline, built before it is clipped, or a piece a far-off
+  /// segment is halved into: 128 bytes held until the stroke is drawn. Charged for the memory
+  /// (2^30 units hold at most a million segments), before the segments are built.
+  static let segmentCost = 1_024
+  /// An element of a vector outline kept for SVG or outline JSON (a curve or a polygon
+  /// vertex): what the document will hold in memory and text, 2^30 units at most a million.
+  static let vectorElementCost = 1_024
   /// A pixel of the canvas: its background fill and its PNG encoding, once per page, so that
   /// many pages cost what their pixels cost.
   static let canvasPixelCost = 16

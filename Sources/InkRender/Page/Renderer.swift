@@ -117,7 +117,8 @@ public enum Renderer {
   ) throws(WillError) {
     try forEachStroke(page, frame: frame, scale: scale, options: options, budget: budget) {
       (layer, index, stroke, segments, _) throws(WillError) in
-      let chains = clip.chains(of: segments)
+      let chains = clip.chains(of: segments, budget: budget)
+      try budget.check()
       guard !chains.isEmpty else { return }
       try body(
         PreparedStroke(
@@ -141,8 +142,13 @@ public enum Renderer {
     for (layerIndex, layer) in page.layers.enumerated() {
       let device = toOutput.concatenating(layer.transform)
       for (strokeIndex, stroke) in layer.strokes.enumerated() {
-        let segments = CatmullRom.segments(of: stroke, defaultWidth: options.defaultWidth)
-          .map { $0.transformed(by: device, widthScale: 1) }
+        // The segments are held in memory: charged before they are built.
+        budget.charge(max(0, stroke.points.count - 3) * WorkBudget.segmentCost)
+        try budget.check()
+        var segments = CatmullRom.segments(of: stroke, defaultWidth: options.defaultWidth)
+        for index in segments.indices {
+          segments[index] = segments[index].transformed(by: device, widthScale: 1)
+        }
         // Strokes built in memory (never decoded ones) may hold NaN or infinity: draw nothing.
         guard !segments.isEmpty, segments.allSatisfy(\.isFinite) else { continue }
         try body(layerIndex, strokeIndex, stroke, segments, device)
@@ -178,10 +184,12 @@ public enum Renderer {
     var shapes: [StrokeShape] = []
     try prepare(
       page, frame: frame, scale: scale, clip: clip, options: options, budget: budget
-    ) { prepared in
+    ) { (prepared) throws(WillError) in
       let parts = prepared.parts.map {
         StrokeOutliner.Part(path: outliner.outline(of: $0.chains, budget: budget), alpha: $0.alpha)
       }.filter { !$0.path.isEmpty }
+      budget.charge(parts.reduce(0) { $0 + $1.path.elements.count } * WorkBudget.vectorElementCost)
+      try budget.check()
       guard !parts.isEmpty else { return }
       shapes.append(
         StrokeShape(
@@ -216,12 +224,15 @@ public enum Renderer {
     var result: [StrokePolygons] = []
     try prepare(
       page, frame: frame, scale: options.scale, clip: clip, options: options, budget: budget
-    ) { prepared in
+    ) { (prepared) throws(WillError) in
       let parts = prepared.parts.map {
         var sink = PolygonCollector()
         outliner.outline($0.chains, into: &sink, budget: budget)
         return StrokePolygons.Part(alpha: $0.alpha, polygons: sink.polygons.map { $0.map(\.point) })
       }.filter { !$0.polygons.isEmpty }
+      let vertices = parts.reduce(0) { $0 + $1.polygons.reduce(0) { $0 + $1.count } }
+      budget.charge(vertices * WorkBudget.vectorElementCost)
+      try budget.check()
       guard !parts.isEmpty else { return }
       result.append(
         StrokePolygons(

@@ -32,7 +32,11 @@ struct CanvasClip: Sendable {
 
   /// The stroke cut to the rectangle: chains of connected segments, in stroke order. A stroke
   /// that lies near the rectangle is one chain of its own segments.
-  func chains(of segments: [CubicSegment]) -> [[CubicSegment]] {
+  ///
+  /// Each piece a segment is halved into is charged to `budget` (the segments themselves were
+  /// charged when they were built); once the budget is spent the rest is left out, and the
+  /// caller throws its error.
+  func chains(of segments: [CubicSegment], budget: WorkBudget) -> [[CubicSegment]] {
     var whole = true
     for s in segments where !isNear(Box(s)) {
       whole = false
@@ -41,13 +45,17 @@ struct CanvasClip: Sendable {
     if whole { return segments.isEmpty ? [] : [segments] }
     var result: [[CubicSegment]] = []
     var chain: [CubicSegment] = []
-    for s in segments { visit(s, depth: 0, &chain, &result) }
+    for s in segments {
+      guard !budget.isSpent else { break }
+      visit(s, depth: 0, budget, &chain, &result)
+    }
     if !chain.isEmpty { result.append(chain) }
     return result
   }
 
   private func visit(
-    _ s: CubicSegment, depth: Int, _ chain: inout [CubicSegment], _ result: inout [[CubicSegment]]
+    _ s: CubicSegment, depth: Int, _ budget: WorkBudget, _ chain: inout [CubicSegment],
+    _ result: inout [[CubicSegment]]
   ) {
     let box = Box(s)
     if misses(box) {
@@ -61,9 +69,10 @@ struct CanvasClip: Sendable {
       chain.append(s)
       return
     }
+    guard budget.charge(2 * WorkBudget.segmentCost) else { return }
     let (head, tail) = s.split(at: 0.5)
-    visit(head, depth: depth + 1, &chain, &result)
-    visit(tail, depth: depth + 1, &chain, &result)
+    visit(head, depth: depth + 1, budget, &chain, &result)
+    visit(tail, depth: depth + 1, budget, &chain, &result)
   }
 
   /// Whether the segment's discs cannot reach the rectangle.
