@@ -200,7 +200,8 @@ struct Render: ParsableCommand {
           throw whole
         }
       }
-      spent += report.work
+      // Writing a file costs something even for an empty page: at least two milliseconds' worth.
+      spent += max(report.work, Self.pageWork)
       for failure in report.undecodablePaints where warned.insert(failure.index).inserted {
         warn(failure)
       }
@@ -231,6 +232,9 @@ struct Render: ParsableCommand {
     case .color(let color): color
     }
   }
+
+  /// The least a page costs the command's total budget (its file is written atomically).
+  static let pageWork = 1 << 21
 
   /// `out.png` → `out-2.png`.
   static func numbered(_ path: String, _ number: Int) -> String {
