@@ -68,5 +68,17 @@ struct ResourceBudgetTests {
       outcome.stderr.hasPrefix("willdoc: error: r-medium-bombs-at-limit.will: /bombs/b"),
       "\(outcome.stderr)")
     #expect(outcome.stderr.contains("out of memory: could not allocate"), "\(outcome.stderr)")
+    // A canvas the limits let through but the address space does not: the same error.
+    let valid = Fixtures.sampleDocuments.appendingPathComponent("valid")
+    let render = try BudgetedRun.run(
+      [
+        "render", "handwriting-opc.will", "--scale", "10", "--max-canvas-pixels", "100000000",
+        "--max-render-work", "100000000000", "-o", try TemporaryDirectory().file("big.png").path,
+      ], in: valid, memory: 400 << 20)
+    #expect(render.status == 1, "\(render.stderr)")
+    #expect(
+      render.stderr.hasPrefix(
+        "willdoc: error: handwriting-opc.will: out of memory: could not allocate"),
+      "\(render.stderr)")
   }
 }

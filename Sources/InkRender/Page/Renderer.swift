@@ -344,7 +344,8 @@ public enum Renderer {
   public static func renderPNG(_ page: RenderPage, options: RenderOptions = RenderOptions())
     throws(WillError) -> [UInt8]
   {
-    PNGWriter.encode(try renderCanvas(page, options: options))
+    var report = RenderReport()
+    return try renderPNG(page, options: options, report: &report)
   }
 
   /// Renders a page to a PNG file, reporting the work it took and the used paints that
@@ -358,7 +359,11 @@ public enum Renderer {
   public static func renderPNG(
     _ page: RenderPage, options: RenderOptions, report: inout RenderReport
   ) throws(WillError) -> [UInt8] {
-    PNGWriter.encode(try renderCanvas(page, options: options, report: &report))
+    let canvas = try renderCanvas(page, options: options, report: &report)
+    // Encoding holds three more buffers of the canvas's size at once: its straight-alpha copy,
+    // the filtered rows and zlib's output.
+    try CheckedAllocation.probe(bytes: 3 * canvas.pixels.count)
+    return PNGWriter.encode(canvas)
   }
 
   /// Renders a page to an SVG document: one `<g>` per layer, one `<path>` per stroke part.

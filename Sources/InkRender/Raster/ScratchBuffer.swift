@@ -1,3 +1,5 @@
+import InkCodec
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
