@@ -227,9 +227,11 @@ private struct PackageWriter {
       $0.name.hasPrefix("xmlns:") && $0.value == WillNamespace.sectionRelationships
     }
     .map { String($0.name.dropFirst("xmlns:".count)) }
-    let prefix = boundPrefix ?? "r"
+    // A prefix the section's own content does not use: kept content may carry a prefix that
+    // is unbound or bound lower down (a damaged part), which a new `xmlns:r` would capture.
+    let prefix = boundPrefix ?? Self.unusedPrefix(in: section.nodes)
     if boundPrefix == nil {
-      attributes.append(XMLAttribute("xmlns:r", WillNamespace.sectionRelationships))
+      attributes.append(XMLAttribute("xmlns:\(prefix)", WillNamespace.sectionRelationships))
     }
     let children = try xmlNodes(section.nodes, prefix: prefix, relationships: &relationships)
     let root = XMLElement("svg", attributes: attributes, children: children)
@@ -307,6 +309,50 @@ private struct PackageWriter {
       }
     }
     return result
+  }
+
+  /// `r`, or `r1`, `r2`, … when the nodes already use `r` as a prefix of an element or
+  /// attribute name.
+  static func unusedPrefix(in nodes: [SectionNode]) -> String {
+    var used: Set<String> = []
+    func note(_ name: String) {
+      if let colon = name.firstIndex(of: ":") { used.insert(String(name[..<colon])) }
+    }
+    func note(_ attributes: [XMLAttribute]) {
+      for attribute in attributes {
+        note(attribute.name)
+        if attribute.name.hasPrefix("xmlns:") { used.insert(String(attribute.name.dropFirst(6))) }
+      }
+    }
+    func visit(_ element: XMLElement) {
+      note(element.name)
+      note(element.attributes)
+      for case .element(let child) in element.children { visit(child) }
+    }
+    var pending = nodes
+    while let node = pending.popLast() {
+      switch node {
+      case .group(let group):
+        note(group.elementName)
+        note(group.attributes)
+        pending += group.children
+      case .paths(let paths):
+        note(paths.elementName)
+        note(paths.attributes)
+      case .image(let image):
+        note(image.elementName)
+        note(image.attributes)
+      case .unmodelled(let other):
+        if let element = other.node.element { visit(element) }
+      }
+    }
+    var candidate = "r"
+    var counter = 1
+    while used.contains(candidate) {
+      candidate = "r\(counter)"
+      counter += 1
+    }
+    return candidate
   }
 
   /// The key under which a part read as `partName` is shared, or `nil` for a new element.

@@ -134,4 +134,22 @@ import Testing
     #expect(noWidth.last?.occurrences == 240 && noWidth.last?.strokeIndex == nil)
     #expect(capped.map(\.occurrences).reduce(0, +) == all.count)
   }
+
+  /// Kept content whose `r:` prefix is not the WILL relationships namespace (unbound, as in a
+  /// damaged part) keeps its meaning when saved: the writer binds the namespace to a prefix
+  /// the content does not use, so the kept element never becomes an include.
+  @Test func keptContentNeverTurnsIntoAnInclude() throws {
+    var element = PathsElement(strokes: Self.strokes)
+    element.relationshipID = "rId0"
+    let kept = UnmodelledNode(
+      .element(XMLElement("g", attributes: [XMLAttribute("r:id", "rId0")], children: [])))
+    let document = WillDocument(sections: [Section(nodes: [.paths(element), .unmodelled(kept)])])
+    let saved = try document.serialized()
+    let svg = try #require(
+      try ZipArchive.read(saved).first { $0.name.description.hasSuffix(".svg") })
+    #expect(String(decoding: svg.data, as: UTF8.self).contains("xmlns:r1="))
+    let reread = try WillDocument(bytes: saved)
+    #expect(reread.strokes == document.strokes)
+    #expect(reread.sections[0].pathsElements.count == 1)
+  }
 }

@@ -29,8 +29,18 @@ import Testing
       let saved = try document.serialized()
       #expect(try WillDocument(bytes: saved).strokes == document.strokes)
     }
-    let (salvaged, _) = WillDocument.salvage(bytes: bytes)
-    #expect(
-      try WillDocument(bytes: try salvaged.serialized(container: .opc)).strokes == salvaged.strokes)
+    // As `willdoc salvage` writes, and as FuzzSalvage checks: under default and small limits.
+    for limits in [DecodingLimits.default, Self.fuzzLimits] {
+      let (salvaged, report) = WillDocument.salvage(bytes: bytes, limits: limits)
+      #expect(report.recoveredStrokes == salvaged.strokes.count)
+      let container = salvaged.strokes.isEmpty ? .opc : salvaged.container
+      let saved = try salvaged.serialized(container: container)
+      #expect(try WillDocument(bytes: saved, limits: .unlimited).strokes == salvaged.strokes)
+    }
   }
+
+  /// FuzzSalvage's limits.
+  static let fuzzLimits = DecodingLimits(
+    maxFileBytes: 1 << 20, maxPartBytes: 4 << 20, maxTotalBytes: 8 << 20, maxParts: 200,
+    maxXMLDepth: 64, maxStrokes: 10_000, maxPointsPerStroke: 100_000, maxTotalPoints: 1_000_000)
 }
