@@ -24,7 +24,12 @@ enum BudgetedRun {
   /// test command and CI build one with `swift build -c release --product willdoc`): the
   /// budget is what people run, and a debug build is 10–30 times slower.
   static let releaseBinary: URL? = ProcessInfo.processInfo.environment["WILLDOC_BUDGET_BINARY"]
-    .flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+    .flatMap { path in
+      guard !path.isEmpty else { return nil }
+      // A relative path is relative to the package, as the README's command writes it.
+      return path.hasPrefix("/")
+        ? URL(fileURLWithPath: path) : Fixtures.packageRoot.appendingPathComponent(path)
+    }
 
   /// The binary a run uses: the optimised one when there is one, else the test build's own
   /// (for the checks that do not time work).
