@@ -43,17 +43,8 @@ enum BudgetedRun {
   static func run(_ arguments: [String], in directory: URL, memory: Int = memoryCap) throws
     -> Outcome
   {
-    let scratch = try TemporaryDirectory()
-    let outURL = scratch.file("stdout")
-    let errURL = scratch.file("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    defer {
-      try? out.close()
-      try? err.close()
-    }
+    let output = try CapturedOutput()
+    defer { output.close() }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     // `ulimit -v` takes KiB; exec keeps the process id, so the watchdog's kill reaches willdoc.
@@ -64,8 +55,8 @@ enum BudgetedRun {
     environment["NO_COLOR"] = "1"
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
-    process.standardOutput = out
-    process.standardError = err
+    process.standardOutput = output.out
+    process.standardError = output.err
     process.standardInput = FileHandle.nullDevice
     let start = DispatchTime.now()
     try process.run()
@@ -81,10 +72,8 @@ enum BudgetedRun {
       finished.wait()
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    let size = (try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0
     return Outcome(
-      status: process.terminationStatus, stdoutBytes: size,
-      stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
+      status: process.terminationStatus, stdoutBytes: output.stdoutSize, stderr: output.stderr,
       seconds: seconds, timedOut: timedOut)
   }
 }

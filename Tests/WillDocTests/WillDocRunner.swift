@@ -29,17 +29,8 @@ enum WillDocRunner {
     _ arguments: [String], in directory: URL? = nil, stdin: URL? = nil,
     environment: [String: String] = [:]
   ) throws -> Result {
-    let scratch = try TemporaryDirectory()
-    let outURL = scratch.url.appendingPathComponent("stdout")
-    let errURL = scratch.url.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    defer {
-      try? out.close()
-      try? err.close()
-    }
+    let output = try CapturedOutput()
+    defer { output.close() }
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -49,8 +40,8 @@ enum WillDocRunner {
     env["TERM"] = "dumb"
     for (key, value) in environment { env[key] = value }
     process.environment = env
-    process.standardOutput = out
-    process.standardError = err
+    process.standardOutput = output.out
+    process.standardError = output.err
     if let stdin {
       process.standardInput = try FileHandle(forReadingFrom: stdin)
     } else {
@@ -58,11 +49,42 @@ enum WillDocRunner {
     }
     try process.run()
     process.waitUntilExit()
-    let stdoutBytes = [UInt8](try Data(contentsOf: outURL))
+    let stdoutBytes = [UInt8](try Data(contentsOf: output.stdoutURL))
     return Result(
       status: process.terminationStatus, stdout: String(decoding: stdoutBytes, as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-      stdoutBytes: stdoutBytes)
+      stderr: output.stderr, stdoutBytes: stdoutBytes)
+  }
+}
+
+/// Two files in a scratch folder that catch a child process's standard output and error.
+struct CapturedOutput {
+  let scratch: TemporaryDirectory
+  let out: FileHandle
+  let err: FileHandle
+
+  init() throws {
+    scratch = try TemporaryDirectory()
+    _ = FileManager.default.createFile(atPath: scratch.file("stdout").path, contents: nil)
+    _ = FileManager.default.createFile(atPath: scratch.file("stderr").path, contents: nil)
+    out = try FileHandle(forWritingTo: scratch.file("stdout"))
+    err = try FileHandle(forWritingTo: scratch.file("stderr"))
+  }
+
+  var stdoutURL: URL { scratch.file("stdout") }
+
+  /// The bytes written to standard output so far.
+  var stdoutSize: Int {
+    (try? FileManager.default.attributesOfItem(atPath: stdoutURL.path)[.size] as? Int) ?? 0
+  }
+
+  /// Standard error as text.
+  var stderr: String {
+    String(decoding: (try? Data(contentsOf: scratch.file("stderr"))) ?? Data(), as: UTF8.self)
+  }
+
+  func close() {
+    try? out.close()
+    try? err.close()
   }
 }
 
