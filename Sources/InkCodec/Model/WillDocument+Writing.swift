@@ -170,6 +170,19 @@ private struct PackageWriter {
       PartName.packageRelationships.description, WillContentType.relationships,
       Relationship.serialized(rootRelationships.items))
 
+    // No reader can parse an XML part past libxml2's cap: refuse to write one, naming it.
+    let parsed: Set<String> = [
+      WillContentType.svg, WillContentType.relationships, WillContentType.coreProperties,
+      WillContentType.extendedProperties,
+    ]
+    for part in parts where parsed.contains(part.contentType) {
+      if part.data.count > XMLPreflight.parserPartCap {
+        throw WillError(
+          .limitExceeded(
+            .xmlPartBytes, value: part.data.count, limit: XMLPreflight.parserPartCap),
+          part: part.name.description)
+      }
+    }
     // [Content_Types].xml first, then the package relationships, then the rest in order.
     let contentTypes = ContentTypes.serialized(
       for: parts.map { ($0.name, $0.contentType) })
@@ -235,7 +248,14 @@ private struct PackageWriter {
     }
     let children = try xmlNodes(section.nodes, prefix: prefix, relationships: &relationships)
     let root = XMLElement("svg", attributes: attributes, children: children)
-    return XMLWriter.serialize(XMLDocument(declaration: XMLDeclaration(), root: root))
+    var svg = XMLWriter.serialize(XMLDocument(declaration: XMLDeclaration(), root: root))
+    // A section read at the parser's size cap must still be readable when written back: the
+    // line break after the declaration is the one byte the writer adds, and it is optional.
+    // (The declaration holds no line break of its own, so the first one is that one.)
+    if svg.count > XMLPreflight.parserPartCap, let newline = svg.firstIndex(of: 0x0A) {
+      svg.remove(at: newline)
+    }
+    return svg
   }
 
   mutating func xmlNodes(
