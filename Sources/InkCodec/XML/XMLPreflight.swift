@@ -233,15 +233,7 @@ private struct MarkupScanner {
       if end - index > maxName { return .longName(index: index, length: end - index) }
       guard end > index else { return nil }
       index = end
-      _ = skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
-      index += 1
-      _ = skipWhitespace()
-      guard index < bytes.count,
-        bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
-      else { return nil }
-      let quote = bytes[index]
-      index += 1
+      guard let quote = openValue() else { return nil }
       while index < bytes.count, bytes[index] != quote, bytes[index] != Self.lessThan {
         index += 1
       }
@@ -303,6 +295,16 @@ private struct MarkupScanner {
     while index < bytes.count, Self.isLetter(bytes[index]) { index += 1 }
     guard index > nameStart else { return nil }
     let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+    guard let quote = openValue() else { return nil }
+    let valueStart = index
+    guard let valueEnd = bytes[valueStart...].firstIndex(of: quote) else { return nil }
+    index = valueEnd + 1
+    return (name, String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
+  }
+
+  /// Reads ` = "` or ` = '` after an attribute's name; returns the quote, with `index` at the
+  /// value's first byte.
+  private mutating func openValue() -> UInt8? {
     _ = skipWhitespace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
     index += 1
@@ -310,11 +312,8 @@ private struct MarkupScanner {
     guard index < bytes.count,
       bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
     else { return nil }
-    let quote = bytes[index]
-    let valueStart = index + 1
-    guard let valueEnd = bytes[valueStart...].firstIndex(of: quote) else { return nil }
-    index = valueEnd + 1
-    return (name, String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
+    defer { index += 1 }
+    return bytes[index]
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {
