@@ -246,7 +246,10 @@ private struct PackageWriter {
     if boundPrefix == nil {
       attributes.append(XMLAttribute("xmlns:\(prefix)", WillNamespace.sectionRelationships))
     }
-    let children = try xmlNodes(section.nodes, prefix: prefix, relationships: &relationships)
+    let children = try xmlNodes(
+      section.nodes, prefix: prefix,
+      scope: XMLNamespaces.initial.declaring(XMLElement("svg", attributes: attributes)),
+      relationships: &relationships)
     let root = XMLElement("svg", attributes: attributes, children: children)
     var svg = XMLWriter.serialize(XMLDocument(declaration: XMLDeclaration(), root: root))
     // A section read at the parser's size cap must still be readable when written back: the
@@ -258,8 +261,11 @@ private struct PackageWriter {
     return svg
   }
 
+  /// - Parameters:
+  ///   - scope: The namespace bindings in force where `nodes` are written.
   mutating func xmlNodes(
-    _ nodes: [SectionNode], prefix: String, relationships: inout RelationshipList
+    _ nodes: [SectionNode], prefix: String, scope: XMLNamespaces,
+    relationships: inout RelationshipList
   )
     throws(WillError) -> [XMLNode]
   {
@@ -272,7 +278,9 @@ private struct PackageWriter {
         if let text = Self.transformText(group.transform, original: group.transformText) {
           attributes.append(XMLAttribute("transform", text))
         }
-        let children = try xmlNodes(group.children, prefix: prefix, relationships: &relationships)
+        let inner = scope.declaring(XMLElement(group.elementName, attributes: attributes))
+        let children = try xmlNodes(
+          group.children, prefix: prefix, scope: inner, relationships: &relationships)
         result.append(
           .element(XMLElement(group.elementName, attributes: attributes, children: children)))
       case .paths(let paths):
@@ -292,7 +300,9 @@ private struct PackageWriter {
         let id = relationships.add(
           WillRelationshipType.paths, name,
           preferredID: options.normalize ? nil : paths.relationshipID, fallback: "rId")
-        var attributes = [XMLAttribute("\(prefix):id", id)] + paths.attributes
+        var attributes =
+          Self.includeAttributes(id: id, preferring: prefix, kept: paths.attributes, scope: scope)
+          + paths.attributes
         if let text = Self.transformText(paths.transform, original: paths.transformText) {
           attributes.append(XMLAttribute("transform", text))
         }
@@ -324,11 +334,44 @@ private struct PackageWriter {
         result.append(
           .element(
             XMLElement(
-              image.elementName, attributes: [XMLAttribute("\(prefix):id", id)] + image.attributes))
+              image.elementName,
+              attributes: Self.includeAttributes(
+                id: id, preferring: prefix, kept: image.attributes, scope: scope)
+                + image.attributes))
         )
       }
     }
     return result
+  }
+
+  /// The `p:id` attribute (and, when needed, its `xmlns:p` declaration) that includes a part
+  /// by relationship `id` from an element whose other attributes are `kept`, written where
+  /// `scope` is in force: a prefix must name the WILL relationships namespace *there* (a group
+  /// or the element itself may rebind the root's prefix) and must not repeat a kept attribute.
+  static func includeAttributes(
+    id: String, preferring prefix: String, kept: [XMLAttribute], scope: XMLNamespaces
+  ) -> [XMLAttribute] {
+    let names = Set(kept.map(\.name))
+    let local = scope.declaring(XMLElement("g", attributes: kept))
+    let bound = [prefix] + local.prefixes(boundTo: WillNamespace.sectionRelationships)
+    if let usable = bound.first(where: {
+      local.uri(forPrefix: $0) == WillNamespace.sectionRelationships && !names.contains("\($0):id")
+    }) {
+      return [XMLAttribute("\(usable):id", id)]
+    }
+    // Declare a fresh prefix on the element itself.
+    var candidate = "r"
+    var counter = 1
+    while local.uri(forPrefix: candidate) != nil || names.contains("xmlns:\(candidate)")
+      || names.contains(where: { $0.hasPrefix(candidate + ":") })
+    {
+      candidate = "r\(counter)"
+      counter += 1
+    }
+    return [
+      XMLAttribute("xmlns:\(candidate)", WillNamespace.sectionRelationships),
+      XMLAttribute("\(candidate):id", id),
+    ]
   }
 
   /// `r`, or `r1`, `r2`, … when the nodes already use `r` as a prefix of an element or

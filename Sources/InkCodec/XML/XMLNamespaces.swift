@@ -20,6 +20,11 @@ package struct XMLNamespaces: Sendable, Hashable {
     bindings[prefix ?? ""]
   }
 
+  /// The prefixes bound to `uri`, sorted (the default namespace is not a prefix).
+  package func prefixes(boundTo uri: String) -> [String] {
+    bindings.filter { $0.value == uri && !$0.key.isEmpty }.map(\.key).sorted()
+  }
+
   /// These bindings with the namespace declarations of `element` applied. An empty value
   /// (`xmlns=""`) removes the binding.
   package func declaring(_ element: XMLElement) -> XMLNamespaces {

@@ -1,0 +1,69 @@
+import Foundation
+import SampleGenerator
+import Testing
+
+@testable import InkCodec
+
+/// Saving writes each include (`p:id`) with a prefix that names the WILL relationships
+/// namespace where the element stands, even when a group or the element itself rebinds the
+/// root's prefix: the saved file reads back with the same includes, and nothing traps.
+@Suite struct IncludePrefixTests {
+  static let will = "http://schemas.willfileformat.org/2015/relationships"
+  static let pathsPart = "/sections/media/p.protobuf"
+  static let strokes = [
+    Stroke(points: (0..<6).map { InkPoint(x: Double($0), y: 1) }, widths: [1])
+  ]
+
+  static func document(_ body: String) throws -> WillDocument {
+    try WillDocument(
+      bytes: try Attack.package(
+        sections: [
+          Attack.Section(
+            body: body, relationships: [("p", WillRelationshipType.paths, pathsPart)])
+        ], parts: [(pathsPart, try InkEncoder.encode(strokes))]))
+  }
+
+  static func roundTrip(_ document: WillDocument, includes: Int) throws {
+    let saved = try document.serialized()
+    let reread = try WillDocument(bytes: saved)
+    #expect(reread.sections[0].pathsElements.count == includes)
+    #expect(reread.strokes == document.strokes)
+    #expect(try reread.serialized() == saved)
+  }
+
+  @Test(arguments: [
+    // A group rebinds r; the include declares its own prefix.
+    "<g xmlns:r=\"urn:other\"><g xmlns:w=\"\(will)\" w:id=\"p\"/></g>",
+    // The include rebinds r itself, keeps an r:id of the other namespace, and uses w.
+    "<g xmlns:r=\"urn:other\" r:id=\"kept\" xmlns:w=\"\(will)\" w:id=\"p\"/>",
+    // Both at once, twice.
+    "<g xmlns:r=\"urn:a\"><g xmlns:r=\"urn:b\" r:id=\"x\" xmlns:q=\"\(will)\" q:id=\"p\"/></g><g r:id=\"p\"/>",
+  ])
+  func rebindingsReadBackTheSameIncludes(body: String) throws {
+    let document = try Self.document(body)
+    let expected = body.components(separatedBy: ":id=\"p\"").count - 1
+    #expect(document.sections[0].pathsElements.count == expected)
+    try Self.roundTrip(document, includes: expected)
+  }
+
+  /// A group rebinds `r`: the root binds the namespace to a prefix nothing else uses, or, when
+  /// the root already binds `r` to it, the include declares a fresh prefix of its own.
+  @Test(arguments: [false, true])
+  func anIncludeWhereNoPrefixNamesTheNamespaceDeclaresOne(rootBindsR: Bool) throws {
+    var group = SectionGroup(children: [.paths(PathsElement(strokes: Self.strokes))])
+    group.attributes = [XMLAttribute("xmlns:r", "urn:other")]
+    var section = Section(nodes: [.group(group)])
+    if rootBindsR { section.svgAttributes = [XMLAttribute("xmlns:r", Self.will)] }
+    let saved = try WillDocument(sections: [section]).serialized()
+    let svg = try #require(
+      try ZipArchive.read(saved).first { $0.name.description.hasSuffix(".svg") })
+    let text = String(decoding: svg.data, as: UTF8.self)
+    #expect(
+      text.contains(
+        rootBindsR
+          ? "<g xmlns:r1=\"\(Self.will)\" r1:id=\"rId0\"/>"
+          : "xmlns:r1=\"\(Self.will)\"><g xmlns:r=\"urn:other\"><g r1:id=\"rId0\"/>"),
+      "\(text)")
+    try Self.roundTrip(try WillDocument(bytes: saved), includes: 1)
+  }
+}
