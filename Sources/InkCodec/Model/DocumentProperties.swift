@@ -52,7 +52,7 @@ public struct DocumentProperties: Sendable, Hashable, Codable {
   }
 
   /// core.xml in Wacom's layout (the relationship-type URI as its namespace).
-  func coreXML() -> [UInt8] {
+  func coreXML() throws(WillError) -> [UInt8] {
     var children: [XMLNode] = []
     func add(_ name: String, _ value: String?, attributes: [XMLAttribute] = []) {
       guard let value else { return }
@@ -69,12 +69,13 @@ public struct DocumentProperties: Sendable, Hashable, Codable {
         .init("xmlns:dcterms", WillNamespace.dublinCoreTerms),
         .init("xmlns:xsi", WillNamespace.xmlSchemaInstance),
       ], children: children)
-    return XMLWriter.serialize(
-      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root))
+    return try XMLWriter.serialize(
+      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root),
+      part: "/props/core.xml")
   }
 
   /// app.xml in Wacom's layout.
-  func appXML() -> [UInt8] {
+  func appXML() throws(WillError) -> [UInt8] {
     var children: [XMLNode] = []
     for (name, value) in [
       ("Application", application), ("AppVersion", appVersion), ("Template", template),
@@ -84,7 +85,8 @@ public struct DocumentProperties: Sendable, Hashable, Codable {
     let root = XMLElement(
       "Properties", attributes: [.init("xmlns", WillNamespace.extendedProperties)],
       children: children)
-    return XMLWriter.serialize(
-      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root))
+    return try XMLWriter.serialize(
+      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root),
+      part: "/props/app.xml")
   }
 }

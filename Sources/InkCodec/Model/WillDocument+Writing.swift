@@ -84,7 +84,7 @@ private struct PackageWriter {
     let coreName = unchanged ? source?.core?.name : nil
     let core = try add(
       coreName ?? "/props/core.xml", WillContentType.coreProperties,
-      unchanged && source?.core != nil ? source!.core!.data : document.properties.coreXML())
+      unchanged && source?.core != nil ? source!.core!.data : try document.properties.coreXML())
     rootRelationships.add(
       WillRelationshipType.coreProperties, core,
       preferredID: options.normalize ? nil : source?.core?.relationship?.id,
@@ -92,7 +92,7 @@ private struct PackageWriter {
     let appName = unchanged ? source?.app?.name : nil
     let app = try add(
       appName ?? "/props/app.xml", WillContentType.extendedProperties,
-      unchanged && source?.app != nil ? source!.app!.data : document.properties.appXML())
+      unchanged && source?.app != nil ? source!.app!.data : try document.properties.appXML())
     rootRelationships.add(
       WillRelationshipType.extendedProperties, app,
       preferredID: options.normalize ? nil : source?.app?.relationship?.id,
@@ -132,7 +132,7 @@ private struct PackageWriter {
       }
       _ = try add(
         name.relationshipsPart.description, WillContentType.relationships,
-        Relationship.serialized(relationships.items))
+        try Relationship.serialized(relationships.items))
       rootRelationships.add(
         WillRelationshipType.section, name,
         preferredID: options.normalize ? nil : section.relationshipID,
@@ -168,7 +168,7 @@ private struct PackageWriter {
     }
     _ = try add(
       PartName.packageRelationships.description, WillContentType.relationships,
-      Relationship.serialized(rootRelationships.items))
+      try Relationship.serialized(rootRelationships.items))
 
     // No reader can parse an XML part past libxml2's cap: refuse to write one, naming it.
     let parsed: Set<String> = [
@@ -184,7 +184,7 @@ private struct PackageWriter {
       }
     }
     // [Content_Types].xml first, then the package relationships, then the rest in order.
-    let contentTypes = ContentTypes.serialized(
+    let contentTypes = try ContentTypes.serialized(
       for: parts.map { ($0.name, $0.contentType) })
     var ordered: [ZipEntry.Input] = [
       ZipEntry.Input(name: PartName.contentTypes, data: contentTypes, compression: compression)
@@ -251,7 +251,8 @@ private struct PackageWriter {
       scope: XMLNamespaces.initial.declaring(XMLElement("svg", attributes: attributes)),
       relationships: &relationships)
     let root = XMLElement("svg", attributes: attributes, children: children)
-    var svg = XMLWriter.serialize(XMLDocument(declaration: XMLDeclaration(), root: root))
+    var svg = try XMLWriter.serialize(
+      XMLDocument(declaration: XMLDeclaration(), root: root), part: section.partName)
     // A section read at the parser's size cap must still be readable when written back: the
     // line break after the declaration is the one byte the writer adds, and it is optional.
     // (The declaration holds no line break of its own, so the first one is that one.)

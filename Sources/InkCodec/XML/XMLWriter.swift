@@ -8,14 +8,19 @@
 /// for every document the reader returns.
 package enum XMLWriter {
   /// Serialises `document` as UTF-8.
-  /// - Parameter document: The document to write.
+  /// - Parameters:
+  ///   - document: The document to write.
+  ///   - part: The part it becomes, for the error.
   /// - Returns: The bytes of the XML part.
-  /// - Precondition: `document` can be written as well-formed XML, that is
-  ///   ``wellFormednessProblem(in:)`` returns `nil`. Every document ``XMLReader`` returns
-  ///   qualifies.
-  package static func serialize(_ document: XMLDocument) -> [UInt8] {
+  /// - Throws: ``WillErrorKind/unsupported(_:)`` when the document cannot be written as
+  ///   well-formed XML (``wellFormednessProblem(in:)``): a control character in an app's
+  ///   string, a name that is not an XML name. Every document ``XMLReader`` returns can be
+  ///   written.
+  package static func serialize(_ document: XMLDocument, part: String? = nil) throws(WillError)
+    -> [UInt8]
+  {
     if let problem = wellFormednessProblem(in: document) {
-      preconditionFailure("XMLWriter cannot write this document: \(problem)")
+      throw WillError(.unsupported("XML cannot carry this part: \(problem)"), part: part)
     }
     var output: [UInt8] = []
     if let declaration = document.declaration {

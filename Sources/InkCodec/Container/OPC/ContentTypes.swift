@@ -52,7 +52,9 @@ struct ContentTypes: Sendable, Hashable {
 
   /// A `[Content_Types].xml` for `parts`: the standard Defaults, and an Override for each
   /// part whose type differs from its extension's Default.
-  static func serialized(for parts: [(name: PartName, contentType: String)]) -> [UInt8] {
+  static func serialized(for parts: [(name: PartName, contentType: String)]) throws(WillError)
+    -> [UInt8]
+  {
     var children: [XMLNode] = standardDefaults.map { ext, type in
       .element(
         XMLElement("Default", attributes: [.init("Extension", ext), .init("ContentType", type)]))
@@ -69,7 +71,8 @@ struct ContentTypes: Sendable, Hashable {
     }
     let root = XMLElement(
       "Types", attributes: [.init("xmlns", WillNamespace.contentTypes)], children: children)
-    return XMLWriter.serialize(
-      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root))
+    return try XMLWriter.serialize(
+      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root),
+      part: PartName.contentTypes.description)
   }
 }

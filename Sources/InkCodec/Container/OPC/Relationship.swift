@@ -42,7 +42,7 @@ public struct Relationship: Sendable, Hashable, Codable {
   }
 
   /// A `.rels` part holding `relationships`.
-  static func serialized(_ relationships: [Relationship]) -> [UInt8] {
+  static func serialized(_ relationships: [Relationship]) throws(WillError) -> [UInt8] {
     let children: [XMLNode] = relationships.map { relationship in
       var attributes: [XMLAttribute] = [
         .init("Id", relationship.id), .init("Type", relationship.type),
@@ -54,7 +54,7 @@ public struct Relationship: Sendable, Hashable, Codable {
     let root = XMLElement(
       "Relationships", attributes: [.init("xmlns", WillNamespace.relationships)], children: children
     )
-    return XMLWriter.serialize(
+    return try XMLWriter.serialize(
       XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root))
   }
 }
