@@ -125,13 +125,11 @@ extension WillDocument {
           try budget.charge(cached.cost, part: part.name.description)
         } else {
           var cost = ReadingCost(sections: 1)
-          var sectionConsumed: Set<String> = []
           section = try Section(
-            reading: part.name, from: package, consumed: &sectionConsumed, cost: &cost,
+            reading: part.name, from: package, consumed: &consumed, cost: &cost,
             decoded: &decoded, budget: budget)
           try budget.charge(cost, part: part.name.description)
-          consumed.formUnion(sectionConsumed)
-          decoded.sections[key] = (section, cost, sectionConsumed)
+          decoded.sections[key] = (section, cost)
         }
         section.relationshipID = relationship.id
         sections.append(section)
@@ -169,25 +167,18 @@ extension WillDocument {
 /// and validated once per reference.
 struct ReadingBudget {
   let limits: DecodingLimits
-  private(set) var strokes = 0
-  private(set) var points = 0
-  private(set) var sections = 0
-  private(set) var elements = 0
-  private(set) var references = 0
+  /// Everything charged so far.
+  private(set) var total = ReadingCost()
 
   init(limits: DecodingLimits) { self.limits = limits }
 
   mutating func charge(_ cost: ReadingCost, part: String) throws(WillError) {
-    strokes += cost.strokes
-    points += cost.points
-    sections += cost.sections
-    elements += cost.elements
-    references += cost.references
-    try limits.check(.sections, sections, part: part)
-    try limits.check(.elements, elements, part: part)
-    try limits.check(.references, references, part: part)
-    try limits.check(.strokes, strokes, part: part)
-    try limits.check(.totalPoints, points, part: part)
+    total += cost
+    try limits.check(.sections, total.sections, part: part)
+    try limits.check(.elements, total.elements, part: part)
+    try limits.check(.references, total.references, part: part)
+    try limits.check(.strokes, total.strokes, part: part)
+    try limits.check(.totalPoints, total.points, part: part)
   }
 }
 
@@ -213,7 +204,7 @@ struct ReadingCost {
 struct DecodedParts {
   var strokes: [String: (strokes: [Stroke], points: Int)] = [:]
   /// A section part's content and what one reference to it costs.
-  var sections: [String: (section: Section, cost: ReadingCost, consumed: Set<String>)] = [:]
+  var sections: [String: (section: Section, cost: ReadingCost)] = [:]
 }
 
 extension StoredPart {

@@ -118,11 +118,20 @@ extension WillDocument {
 
 /// Diagnostics with repeats of one code in one part capped, the rest counted.
 private struct DiagnosticList {
+  /// One code in one part: how many were listed, and how many more were only counted.
+  struct Tally {
+    var code: String
+    var part: String?
+    var severity = Diagnostic.Severity.warning
+    var listed = 0
+    var unlisted = 0
+  }
+
   let maximumRepeats: Int
   var items: [Diagnostic] = []
-  /// Per code and part: how many were listed, and how many more were only counted.
-  var counts: [String: (listed: Int, unlisted: Int, severity: Diagnostic.Severity)] = [:]
-  var order: [(code: String, part: String?)] = []
+  var tallies: [String: Tally] = [:]
+  /// The tallies' keys in the order their codes first appeared.
+  var order: [String] = []
 
   init(maximumRepeats: Int) { self.maximumRepeats = max(0, maximumRepeats) }
 
@@ -133,31 +142,29 @@ private struct DiagnosticList {
   /// Adds a diagnostic, built only when it will be listed.
   mutating func append(code: String, part: String?, _ diagnostic: @autoclosure () -> Diagnostic) {
     let key = code + "\u{0}" + (part ?? "")
-    var count = counts[key] ?? (0, 0, .warning)
-    if count.listed == 0 && count.unlisted == 0 { order.append((code, part)) }
-    if count.listed < maximumRepeats {
+    if tallies[key] == nil { order.append(key) }
+    var tally = tallies[key] ?? Tally(code: code, part: part)
+    if tally.listed < maximumRepeats {
       let made = diagnostic()
-      count.severity = made.severity
+      tally.severity = made.severity
       items.append(made)
-      count.listed += 1
+      tally.listed += 1
     } else {
-      count.unlisted += 1
+      tally.unlisted += 1
     }
-    counts[key] = count
+    tallies[key] = tally
   }
 
   func finished() -> [Diagnostic] {
     var result = items
-    for (code, part) in order {
-      guard let count = counts[code + "\u{0}" + (part ?? "")], count.unlisted > 0 else {
-        continue
-      }
+    for key in order {
+      guard let tally = tallies[key], tally.unlisted > 0 else { continue }
       var summary = Diagnostic(
-        count.severity, code: code, part: part,
+        tally.severity, code: tally.code, part: tally.part,
         message:
-          "\(count.unlisted) more \(count.unlisted == 1 ? "finding" : "findings") of this kind "
+          "\(tally.unlisted) more \(tally.unlisted == 1 ? "finding" : "findings") of this kind "
           + "in this part, not listed")
-      summary.occurrences = count.unlisted
+      summary.occurrences = tally.unlisted
       result.append(summary)
     }
     return result

@@ -361,14 +361,9 @@ private struct PackageWriter {
       return [XMLAttribute("\(usable):id", id)]
     }
     // Declare a fresh prefix on the element itself.
-    var candidate = "r"
-    var counter = 1
-    while local.uri(forPrefix: candidate) != nil || names.contains("xmlns:\(candidate)")
-      || names.contains(where: { $0.hasPrefix(candidate + ":") })
-    {
-      candidate = "r\(counter)"
-      counter += 1
-    }
+    var used: Set<String> = []
+    note(kept, in: &used)
+    let candidate = freshPrefix(taken: { local.uri(forPrefix: $0) != nil || used.contains($0) })
     return [
       XMLAttribute("xmlns:\(candidate)", WillNamespace.sectionRelationships),
       XMLAttribute("\(candidate):id", id),
@@ -379,40 +374,44 @@ private struct PackageWriter {
   /// attribute name.
   static func unusedPrefix(in nodes: [SectionNode]) -> String {
     var used: Set<String> = []
-    func note(_ name: String) {
-      if let colon = name.firstIndex(of: ":") { used.insert(String(name[..<colon])) }
-    }
-    func note(_ attributes: [XMLAttribute]) {
-      for attribute in attributes {
-        note(attribute.name)
-        if attribute.name.hasPrefix("xmlns:") { used.insert(String(attribute.name.dropFirst(6))) }
-      }
-    }
     func visit(_ element: XMLElement) {
-      note(element.name)
-      note(element.attributes)
+      note(element.name, element.attributes, in: &used)
       for case .element(let child) in element.children { visit(child) }
     }
     var pending = nodes
     while let node = pending.popLast() {
       switch node {
       case .group(let group):
-        note(group.elementName)
-        note(group.attributes)
+        note(group.elementName, group.attributes, in: &used)
         pending += group.children
-      case .paths(let paths):
-        note(paths.elementName)
-        note(paths.attributes)
-      case .image(let image):
-        note(image.elementName)
-        note(image.attributes)
+      case .paths(let paths): note(paths.elementName, paths.attributes, in: &used)
+      case .image(let image): note(image.elementName, image.attributes, in: &used)
       case .unmodelled(let other):
         if let element = other.node.element { visit(element) }
       }
     }
+    return freshPrefix(taken: used.contains)
+  }
+
+  /// Adds to `used` the prefixes an element's name and attributes use or declare.
+  static func note(_ name: String, _ attributes: [XMLAttribute], in used: inout Set<String>) {
+    if let prefix = XMLQualifiedName.prefix(of: name) { used.insert(prefix) }
+    note(attributes, in: &used)
+  }
+
+  /// Adds to `used` the prefixes `attributes` use (`p:x`) or declare (`xmlns:p`).
+  static func note(_ attributes: [XMLAttribute], in used: inout Set<String>) {
+    for attribute in attributes {
+      if let prefix = attribute.prefix { used.insert(prefix) }
+      if let declared = attribute.declaredPrefix, !declared.isEmpty { used.insert(declared) }
+    }
+  }
+
+  /// `r`, or the first of `r1`, `r2`, … that `taken` does not claim.
+  static func freshPrefix(taken: (String) -> Bool) -> String {
     var candidate = "r"
     var counter = 1
-    while used.contains(candidate) {
+    while taken(candidate) {
       candidate = "r\(counter)"
       counter += 1
     }

@@ -60,10 +60,7 @@ struct Dump: ParsableCommand {
         try DumpText.write(document, file: input, selection: selection, raw: raw) { line in
           pending += line
           pending += "\n"
-          if pending.utf8.count >= 1 << 16 {
-            print(pending, terminator: "")
-            pending = ""
-          }
+          OutputChunks.flushWhenFull(&pending) { print($0, terminator: "") }
         }
         print(pending, terminator: "")
       }

@@ -56,11 +56,7 @@ enum JSONValue: Equatable {
   /// 64 KiB: memory holds one item of a ``stream(_:)`` at a time, not the whole document.
   func write(flushingTo sink: (String) -> Void) throws(WillError) {
     var output = ""
-    try write(to: &output, indent: 0) { pending in
-      guard pending.utf8.count >= 1 << 16 else { return }
-      sink(pending)
-      pending = ""
-    }
+    try write(to: &output, indent: 0) { OutputChunks.flushWhenFull(&$0, to: sink) }
     sink(output + "\n")
   }
 
@@ -95,18 +91,8 @@ enum JSONValue: Equatable {
       }
       output += String(repeating: " ", count: indent) + "]"
     case .stream(let stream):
-      guard stream.count > 0 else {
-        output += "[]"
-        return
-      }
-      output += "[\n"
-      for index in 0..<stream.count {
-        output += String(repeating: " ", count: indent + 2)
-        try stream.item(index).write(to: &output, indent: indent + 2, flush: flush)
-        output += index == stream.count - 1 ? "\n" : ",\n"
-        flush(&output)
-      }
-      output += String(repeating: " ", count: indent) + "]"
+      try Self.writeLines(
+        count: stream.count, indent: indent, to: &output, flush: flush, item: stream.item)
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
     case .int(let value): output += String(value)
@@ -122,26 +108,10 @@ enum JSONValue: Equatable {
           try item.write(to: &output, indent: indent, flush: flush)
         }
         output += "]"
-      } else if items.allSatisfy({ item in
-        if case .array(let inner) = item { return inner.allSatisfy(\.isScalar) }
-        return false
-      }) {
-        // Arrays of short arrays (points): one inner array per line.
-        output += "[\n"
-        for (index, item) in items.enumerated() {
-          output += String(repeating: " ", count: indent + 2)
-          try item.write(to: &output, indent: indent + 2, flush: flush)
-          output += index == items.count - 1 ? "\n" : ",\n"
-        }
-        output += String(repeating: " ", count: indent) + "]"
       } else {
-        output += "[\n"
-        for (index, item) in items.enumerated() {
-          output += String(repeating: " ", count: indent + 2)
-          try item.write(to: &output, indent: indent + 2, flush: flush)
-          output += index == items.count - 1 ? "\n" : ",\n"
-        }
-        output += String(repeating: " ", count: indent) + "]"
+        // Containers (and arrays of short arrays, such as points): one item per line.
+        try Self.writeLines(
+          count: items.count, indent: indent, to: &output, flush: flush, item: { items[$0] })
       }
     case .object(let members):
       if members.isEmpty {
@@ -169,6 +139,26 @@ enum JSONValue: Equatable {
       }
       output += String(repeating: " ", count: indent) + "}"
     }
+  }
+
+  /// `[`, then each item on a line of its own one level deeper, then `]`; `[]` when there
+  /// are none. Output is offered to `flush` after each item.
+  private static func writeLines(
+    count: Int, indent: Int, to output: inout String, flush: (inout String) -> Void,
+    item: (Int) throws(WillError) -> JSONValue
+  ) throws(WillError) {
+    guard count > 0 else {
+      output += "[]"
+      return
+    }
+    output += "[\n"
+    for index in 0..<count {
+      output += String(repeating: " ", count: indent + 2)
+      try item(index).write(to: &output, indent: indent + 2, flush: flush)
+      output += index == count - 1 ? "\n" : ",\n"
+      flush(&output)
+    }
+    output += String(repeating: " ", count: indent) + "]"
   }
 
   /// The shortest text that reads back as `value` (Swift's `description`), which keeps a
