@@ -7,8 +7,37 @@ struct TrapTests {
     await #expect(processExitsWith: .failure) { _ = Canvas(width: 0, height: 10) }
   }
 
-  @Test func nonPositiveScaleTraps() async {
-    await #expect(processExitsWith: .failure) { _ = RenderOptions(scale: 0) }
+  /// Options are plain values: a bad one is an error when used, never a trap.
+  @Test func badRenderOptionsThrowWhenUsed() throws {
+    let page = RenderPage(
+      width: 10, height: 10,
+      layers: [
+        RenderLayer(strokes: [
+          Stroke(points: [InkPoint(x: 1, y: 1), InkPoint(x: 5, y: 5)], widths: [1])
+        ])
+      ])
+    for options in [
+      RenderOptions(scale: 0), RenderOptions(scale: -1), RenderOptions(scale: .nan),
+      RenderOptions(scale: .infinity), RenderOptions(tolerance: 0),
+      RenderOptions(tolerance: -.infinity),
+    ] {
+      for output in 0..<4 {
+        let error = #expect(throws: WillError.self) {
+          switch output {
+          case 0: _ = try Renderer.renderCanvas(page, options: options)
+          case 1: _ = try Renderer.renderPNG(page, options: options)
+          case 2: _ = try Renderer.renderSVG(page, options: options)
+          default: _ = try Renderer.renderOutlineJSON(page, options: options)
+          }
+        }
+        guard case .unsupported = error?.kind else {
+          let got = String(describing: error)
+          Issue.record(
+            "output \(output), scale \(options.scale), tolerance \(options.tolerance): \(got)")
+          continue
+        }
+      }
+    }
   }
 
   @Test func reversedTrimTraps() async {

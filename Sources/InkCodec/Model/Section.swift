@@ -175,4 +175,7 @@ public struct StoredPart: Sendable, Hashable {
   public var data: [UInt8]
   /// The relationship that points to it, or `nil` for a part nothing references.
   public var relationship: Relationship?
+  /// Whether the package holds the part: `false` for a relationship whose target is external
+  /// or missing, which is written back as a relationship only. A part of 0 bytes exists.
+  package var exists = true
 }

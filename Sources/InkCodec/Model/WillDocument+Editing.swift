@@ -22,3 +22,27 @@ extension WillDocument {
     for section in sections.indices { visit(&sections[section].nodes) }
   }
 }
+
+extension WillDocument {
+  /// Removes every image element from every section, and returns how many there were.
+  @discardableResult
+  public mutating func removeImages() -> Int {
+    var removed = 0
+    func visit(_ nodes: inout [SectionNode]) {
+      nodes.removeAll { node in
+        if case .image = node {
+          removed += 1
+          return true
+        }
+        return false
+      }
+      for index in nodes.indices {
+        guard case .group(var group) = nodes[index] else { continue }
+        visit(&group.children)
+        nodes[index] = .group(group)
+      }
+    }
+    for section in sections.indices { visit(&sections[section].nodes) }
+    return removed
+  }
+}

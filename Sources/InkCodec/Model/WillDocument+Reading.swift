@@ -11,12 +11,7 @@ extension WillDocument {
     switch ContainerKind(sniffing: bytes) {
     case .opc: try self.init(opc: bytes, limits: limits)
     case .riff:
-      let file = try WillDataFile(parsing: bytes, limits: limits)
-      try self.init(stream: file.ink ?? [], part: "INK ", container: .riff, limits: limits)
-      riffChunks = file.chunks.filter { $0.id != "INK " }
-      containerParts = file.chunks.map {
-        ContainerPart(name: $0.id, size: $0.data.count, storedSize: $0.data.count, storage: .chunk)
-      }
+      try self.init(riff: bytes, limits: limits)
     case .raw:
       if bytes.isEmpty { throw WillError(.notAWillFile, offset: 0) }
       do throws(WillError) {
@@ -40,7 +35,47 @@ extension WillDocument {
     try self.init(bytes: try FileIO.read(url, limit: limits.maxFileBytes), limits: limits)
   }
 
-  /// A one-section document around a paths stream (RIFF and raw files).
+  /// A one-section document with a paths element per `INK ` chunk, in file order; every
+  /// chunk is kept in ``riffChunks``, the `INK ` ones as places for the streams.
+  private init(riff bytes: [UInt8], limits: DecodingLimits) throws(WillError) {
+    let file = try WillDataFile(parsing: bytes, limits: limits)
+    var elements: [SectionNode] = []
+    var budget = ReadingBudget(limits: limits)
+    var inkIndex = 0
+    for chunk in file.chunks where chunk.isInk {
+      let part = Self.riffInkPartName(inkIndex)
+      inkIndex += 1
+      var element = PathsElement(
+        strokes: try InkDecoder.decodeAll(chunk.data, part: part, limits: limits))
+      element.partName = part
+      // The document-wide limits hold across chunks, as across an OPC package's parts.
+      try budget.charge(
+        ReadingCost(strokes: element.strokes.count, points: element.pointCount), part: part)
+      elements.append(.paths(element))
+    }
+    self.init(sections: [Section(nodes: elements)], container: .riff)
+    riffChunks = file.chunks.map { chunk in
+      chunk.isInk ? RIFFChunk(idBytes: chunk.idBytes, data: [], padByte: chunk.padByte) : chunk
+    }
+    inkIndex = 0
+    containerParts = file.chunks.map { chunk in
+      var name = chunk.id
+      if chunk.isInk {
+        name = Self.riffInkPartName(inkIndex)
+        inkIndex += 1
+      }
+      return ContainerPart(
+        name: name, size: chunk.data.count, storedSize: chunk.data.count, storage: .chunk)
+    }
+  }
+
+  /// The part name of a RIFF file's `index`-th `INK ` chunk: `INK ` for the first, as every
+  /// producer writes one, then `INK #2`, `INK #3`…
+  static func riffInkPartName(_ index: Int) -> String {
+    index == 0 ? "INK " : "INK #\(index + 1)"
+  }
+
+  /// A one-section document around a paths stream (raw files).
   private init(stream: [UInt8], part: String?, container: ContainerKind, limits: DecodingLimits)
     throws(WillError)
   {
@@ -102,7 +137,8 @@ extension WillDocument {
         } else if part == nil {
           otherParts.append(
             StoredPart(
-              name: relationship.target, contentType: nil, data: [], relationship: relationship))
+              name: relationship.target, contentType: nil, data: [], relationship: relationship,
+              exists: false))
         }
         continue
       }
@@ -269,7 +305,8 @@ extension Section {
       } else {
         unreferencedRelationships.append(
           StoredPart(
-            name: relationship.target, contentType: nil, data: [], relationship: relationship))
+            name: relationship.target, contentType: nil, data: [], relationship: relationship,
+            exists: false))
       }
     }
   }

@@ -8,12 +8,18 @@ public struct WriteOptions: Sendable, Hashable {
   /// keeping those the document was read with.
   public var normalize: Bool
 
-  /// Creates options.
-  /// - Precondition: `deflateLevel` is in 0…9.
+  /// Creates options. A `deflateLevel` outside 0…9 makes writing a package throw.
   public init(deflateLevel: Int = 6, normalize: Bool = false) {
-    precondition((0...9).contains(deflateLevel), "deflate level must be in 0...9")
     self.deflateLevel = deflateLevel
     self.normalize = normalize
+  }
+
+  /// The options, or ``WillErrorKind/unsupported(_:)`` when one is out of range.
+  func checked() throws(WillError) -> WriteOptions {
+    guard (0...9).contains(deflateLevel) else {
+      throw WillError(.unsupported("deflate level \(deflateLevel) (use 0 to 9)"))
+    }
+    return self
   }
 }
 
@@ -21,28 +27,66 @@ extension WillDocument {
   /// The document's bytes in a container.
   ///
   /// Saving a document that was read and not changed keeps every part, unknown field and
-  /// unmodelled XML attribute; paths parts come out byte-identical. The same document always
-  /// gives the same bytes. RIFF and raw files hold only strokes: every section's strokes go
-  /// into one stream, without pages, transforms or properties.
+  /// unmodelled XML attribute; paths parts come out byte-identical, and a RIFF file keeps
+  /// every chunk (several `INK ` chunks, unknown chunks, ids and pad bytes as read). The same
+  /// document always gives the same bytes.
+  ///
+  /// Converting keeps what the target holds. RIFF and raw files hold one stream of strokes:
+  /// when a package's drawing would change in one (see ``losses(convertingTo:)``) the write
+  /// is refused, naming what would change; ``flattened(section:)`` or
+  /// ``keepingSection(_:)`` make a document that fits. A RIFF or raw document written as a
+  /// package gets the layout Inkspace writes: `/sections/section0.svg`, whose page is the
+  /// ink's bounds with a margin, and one `/sections/media/paths0.protobuf`.
   /// - Parameters:
   ///   - container: The container; `nil` uses ``container``.
   ///   - options: Compression and layout.
-  /// - Throws: ``WillError`` when a stroke cannot be encoded.
+  /// - Throws: ``WillError`` when a stroke cannot be encoded, a part cannot be written, or
+  ///   (``WillErrorKind/unsupported(_:)``) the target would change the drawing.
   public func serialized(container: ContainerKind? = nil, options: WriteOptions = WriteOptions())
     throws(WillError) -> [UInt8]
   {
-    switch container ?? self.container {
+    let target = container ?? self.container
+    let changes = losses(convertingTo: target).drawingChanges
+    if !changes.isEmpty {
+      throw WillError(
+        .unsupported(
+          "a \(target == .riff ? "RIFF" : "raw") file cannot hold this drawing: "
+            + changes.joined(separator: "; ")))
+    }
+    switch target {
     case .raw: return try InkEncoder.encode(strokes)
-    case .riff:
-      var chunks =
-        riffChunks.isEmpty ? [RIFFChunk(id: "HEAD", data: WillDataFile.currentVersion)] : riffChunks
-      let ink = RIFFChunk(id: "INK ", data: try InkEncoder.encode(strokes))
-      let position = chunks.firstIndex { $0.id == "HEAD" }.map { $0 + 1 } ?? 0
-      chunks.insert(ink, at: position)
-      return WillDataFile(chunks: chunks.map { RIFFChunk(id: $0.id, data: $0.data) }).serialized()
+    case .riff: return WillDataFile(chunks: try riffChunksToWrite()).serialized()
     case .opc:
-      var writer = PackageWriter(options: options)
-      return try writer.write(self)
+      var writer = PackageWriter(options: try options.checked())
+      return try writer.write(inkspaceLayout())
+    }
+  }
+
+  /// The RIFF chunks to write: the chunks as read, each `INK ` chunk holding its paths
+  /// element's stream when the document still has one element per `INK ` chunk; otherwise
+  /// every stroke in one `INK ` chunk where the first was (after `HEAD` in a new file).
+  private func riffChunksToWrite() throws(WillError) -> [RIFFChunk] {
+    var chunks =
+      riffChunks.isEmpty ? [RIFFChunk(id: "HEAD", data: WillDataFile.currentVersion)] : riffChunks
+    let elements = sections.flatMap(\.pathsElements).map(\.element)
+    let places = chunks.filter(\.isInk).count
+    var streams: [[UInt8]] = []
+    if places > 1 && places == elements.count {
+      for element in elements { streams.append(try InkEncoder.encode(element.strokes)) }
+    } else {
+      streams = [try InkEncoder.encode(strokes)]
+    }
+    if places == 0 {
+      let position = chunks.firstIndex { $0.id == "HEAD" }.map { $0 + 1 } ?? 0
+      chunks.insert(RIFFChunk(id: "INK ", data: []), at: position)
+    }
+    var next = streams.makeIterator()
+    return chunks.compactMap { chunk in
+      guard chunk.isInk else { return chunk }
+      guard let stream = next.next() else { return nil }
+      var filled = chunk
+      filled.data = stream
+      return filled
     }
   }
 
@@ -120,7 +164,7 @@ private struct PackageWriter {
       parts[slot].data = svg
       for kept in section.unreferencedRelationships {
         guard let relationship = kept.relationship else { continue }
-        if kept.data.isEmpty && kept.contentType == nil {
+        if !kept.exists {
           relationships.keep(relationship)
         } else {
           let target = try add(
@@ -153,7 +197,7 @@ private struct PackageWriter {
     }
 
     for other in document.otherParts {
-      if other.data.isEmpty && other.contentType == nil, let relationship = other.relationship {
+      if !other.exists, let relationship = other.relationship {
         rootRelationships.keep(relationship)  // an external or dangling target
         continue
       }
@@ -204,7 +248,10 @@ private struct PackageWriter {
 
   /// `preferred` if it is free, else `fallback` made unique with a number.
   func unique(_ preferred: String?, fallback: String) throws(WillError) -> String {
-    if let preferred, let name = try? PartName(preferred), !usedNames.contains(name.normalizedKey) {
+    // A name from a RIFF or raw file (`INK `) is not a part name: only absolute ones are kept.
+    if let preferred, preferred.hasPrefix("/"), let name = try? PartName(preferred),
+      !usedNames.contains(name.normalizedKey)
+    {
       return name.description
     }
     var candidate = try PartName(fallback)

@@ -27,7 +27,9 @@ public struct WillDocument: Sendable, Hashable {
   public var paints: [ParticlesPaint]
   /// Parts the model does not interpret (thumbnails, custom parts), written back unchanged.
   public var otherParts: [StoredPart]
-  /// RIFF chunks other than `INK ` (the `HEAD` version chunk and any unknown ones).
+  /// The chunks of the RIFF file the document was read from, in file order: `HEAD`, unknown
+  /// chunks kept unchanged, and each `INK ` chunk as the place of a paths stream (its data is
+  /// empty here: the strokes are in ``sections``, one paths element per `INK ` chunk).
   public var riffChunks: [RIFFChunk]
 
   /// The parts of the file the document was read from, in file order; empty for a document

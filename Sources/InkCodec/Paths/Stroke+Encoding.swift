@@ -20,8 +20,9 @@ extension PathRecord {
   /// Replaces this record's content with `stroke`, reusing the arrays' storage.
   mutating func assign(from stroke: Stroke, precision: Int?) throws(WillError) {
     let precision = precision ?? stroke.decimalPrecision
-    precondition(
-      FixedPoint.supportedPrecisions.contains(precision), "decimal precision must be in 0...8")
+    guard FixedPoint.supportedPrecisions.contains(precision) else {
+      throw WillError(.unsupportedPrecision(UInt32(clamping: precision)))
+    }
     let stored = stroke.storedFields
     guard stroke.startParameter.isFinite else {
       throw WillError(.nonFiniteValue(channel: "startParameter"))

@@ -124,7 +124,7 @@ enum ZipScanner {
         }
         expectedCRC = descriptor + 4 <= bytes.count ? uint32(bytes, descriptor) : nil
       }
-      if complete, let expectedCRC, RawInflate.crc32(data) != expectedCRC {
+      if complete, let expectedCRC, CRC32.checksum(data) != expectedCRC {
         complete = false
         report.notes.append("\(name): CRC-32 does not match; its content may be damaged")
       }

@@ -88,13 +88,13 @@ public struct RenderOptions: Sendable, Hashable {
   ///   - tolerance: The geometric tolerance in output pixels.
   ///   - defaultWidth: The width of strokes that store none.
   ///   - limits: The bounds on work and canvas size.
-  /// - Precondition: `scale` and `tolerance` are positive and finite.
+  ///
+  /// Rendering throws ``WillErrorKind/unsupported(_:)`` when `scale` or `tolerance` is not
+  /// positive and finite.
   public init(
     scale: Double = 1, tolerance: Double = 0.1, defaultWidth: Double = 1,
     limits: RenderLimits = .default
   ) {
-    precondition(scale > 0 && scale.isFinite, "the scale must be positive")
-    precondition(tolerance > 0 && tolerance.isFinite, "the tolerance must be positive")
     self.scale = scale
     self.tolerance = tolerance
     self.defaultWidth = defaultWidth

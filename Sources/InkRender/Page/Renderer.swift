@@ -173,7 +173,7 @@ public enum Renderer {
   ) throws(WillError) -> [StrokeShape] {
     try shapes(
       of: page, frame: frame, scale: scale, options: options,
-      budget: WorkBudget(limit: options.limits.maxWork))
+      budget: try workBudget(for: options))
   }
 
   static func shapes(
@@ -212,7 +212,7 @@ public enum Renderer {
     throws(WillError) -> [StrokePolygons]
   {
     try polygons(
-      of: page, frame: frame, options: options, budget: WorkBudget(limit: options.limits.maxWork))
+      of: page, frame: frame, options: options, budget: try workBudget(for: options))
   }
 
   static func polygons(
@@ -276,10 +276,22 @@ public enum Renderer {
   public static func renderCanvas(
     _ page: RenderPage, options: RenderOptions, report: inout RenderReport
   ) throws(WillError) -> Canvas {
-    let budget = WorkBudget(limit: options.limits.maxWork)
+    let budget = try workBudget(for: options)
     defer { report.work = budget.used }
     return try renderCanvas(
       page, options: options, budget: budget, undecodablePaints: &report.undecodablePaints)
+  }
+
+  /// A budget for one render with `options`, once they are checked: options are plain
+  /// values an app may fill with anything, so a bad one is an error here, never a trap.
+  static func workBudget(for options: RenderOptions) throws(WillError) -> WorkBudget {
+    guard options.scale > 0 && options.scale.isFinite else {
+      throw WillError(.unsupported("render scale \(options.scale) (it must be positive)"))
+    }
+    guard options.tolerance > 0 && options.tolerance.isFinite else {
+      throw WillError(.unsupported("render tolerance \(options.tolerance) (it must be positive)"))
+    }
+    return WorkBudget(limit: options.limits.maxWork)
   }
 
   /// Draws a page, charging `budget` (which tests and measurements read afterwards).
@@ -398,7 +410,7 @@ public enum Renderer {
     let frame = frame(of: page, options: options)
     var pageOptions = options
     pageOptions.tolerance = options.tolerance / options.scale
-    let budget = WorkBudget(limit: options.limits.maxWork)
+    let budget = try workBudget(for: options)
     defer { report.work = budget.used }
     let shapes = try shapes(
       of: page, frame: frame, scale: 1, options: pageOptions, budget: budget)
@@ -434,7 +446,7 @@ public enum Renderer {
     _ page: RenderPage, options: RenderOptions, report: inout RenderReport
   ) throws(WillError) -> String {
     let frame = frame(of: page, options: options)
-    let budget = WorkBudget(limit: options.limits.maxWork)
+    let budget = try workBudget(for: options)
     defer { report.work = budget.used }
     return OutlineJSONWriter.document(
       try polygons(of: page, frame: frame, options: options, budget: budget),

@@ -12,8 +12,16 @@ struct Reencode: ParsableCommand {
     discussion: """
       Without options the paths parts come out byte-identical. The output is read back and \
       checked before the command reports success: every stroke kept, and with --precision \
-      every value within half a unit of the new precision. The report goes to standard \
-      output, or to standard error when the document is written to standard output (-o -).
+      or --flatten every value within half a unit of the precision. The report goes to \
+      standard output, or to standard error when the document is written to standard output \
+      (-o -).
+
+      A RIFF or raw file holds one page of strokes without transforms, images, paints or \
+      metadata. Converting a package to one is refused when the drawing would change (pages \
+      landing on one another, a transform, an image or a paint that strokes use), naming what \
+      would change: pick a page with --section, bake transforms with --flatten, or drop \
+      images and paints with --drop-images and --drop-paints. What goes without changing the \
+      drawing (properties, page size, background) is converted and listed as dropped.
       """)
 
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))
@@ -36,6 +44,22 @@ struct Reencode: ParsableCommand {
   @Flag(help: "Drop the particle paints part.")
   var dropPaints = false
 
+  @Flag(help: "Drop the images of every section.")
+  var dropImages = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Keep only this section (page), counted from 0: a RIFF or raw file holds one page.",
+      valueName: "n"))
+  var section: Int?
+
+  @Flag(
+    help: """
+      Bake every transform into the strokes' coordinates (re-quantised at their \
+      precision): a RIFF or raw file holds no transforms.
+      """)
+  var flatten = false
+
   @Flag(help: "Write the canonical Inkspace layout: part names, relationship ids, XML form.")
   var normalize = false
 
@@ -46,6 +70,9 @@ struct Reencode: ParsableCommand {
       throw ValidationError("--precision must be in 0...8")
     }
     if !(0...9).contains(deflate) { throw ValidationError("--deflate must be in 0...9") }
+    if let section, section < 0 {
+      throw ValidationError("--section counts pages from 0; \(section) is not a page")
+    }
     guard let output = destination else {
       throw ValidationError("give the output file with -o, or --in-place to replace the input")
     }
@@ -55,6 +82,32 @@ struct Reencode: ParsableCommand {
     if input != "-", output != "-", !outputOptions.inPlace, isSameFile(input, output) {
       throw ValidationError("-o \(output) is the input file; add --in-place to replace it")
     }
+  }
+
+  /// The document to write: the page asked for, flattened, without what the options drop,
+  /// at the new precision; `notes` says what each option changed.
+  func prepare(_ original: WillDocument, notes: inout [String]) throws(WillError) -> WillDocument {
+    var document = original
+    if let section {
+      document = try document.keepingSection(section)
+      notes.append("section \(section) kept, \(original.sections.count - 1) other sections dropped")
+    }
+    if flatten {
+      let transformed = document.sections.flatMap(\.pathsElements).filter {
+        !$0.transform.isIdentity
+      }.reduce(0) { $0 + $1.element.strokes.count }
+      document = try document.flattened()
+      notes.append("flattened: transforms baked into \(transformed) strokes")
+    }
+    if dropImages {
+      notes.append("images dropped: \(document.removeImages())")
+    }
+    if dropPaints {
+      notes.append("paints dropped: \(document.paints.count)")
+      document.paints = []
+    }
+    if let precision { document.updateStrokes { $0.decimalPrecision = precision } }
+    return document
   }
 
   /// The output path: `-o`, or the input with `--in-place`.
@@ -68,19 +121,32 @@ struct Reencode: ParsableCommand {
     let (file, original) = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.document(input, limits: limits)
     }
-    var document = original
-    if dropPaints { document.paints = [] }
-    if let precision { document.updateStrokes { $0.decimalPrecision = precision } }
     let targetContainer = container ?? original.container
+    var notes: [String] = []
+    let document = try reportingErrors(file: input) { () throws(WillError) in
+      try prepare(original, notes: &notes)
+    }
+    let losses = document.losses(convertingTo: targetContainer)
+    if !losses.drawingChanges.isEmpty {
+      printError(
+        "willdoc: error: \(output): a \(targetContainer == .riff ? "RIFF" : "raw") file cannot "
+          + "hold this drawing:")
+      for change in losses.drawingChanges { printError("  \(change)") }
+      printError(
+        "  (keep one page with --section N, bake transforms with --flatten, "
+          + "drop images and paints with --drop-images and --drop-paints)")
+      throw ExitCode(ExitStatus.invalid)
+    }
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
       try document.serialized(
         container: targetContainer,
         options: WriteOptions(deflateLevel: deflate, normalize: normalize))
     }
 
-    // Closed loop: read the output back before writing it anywhere.
+    // Closed loop: read the output back, as a reader with the same limits would, before
+    // writing it anywhere.
     let written = try reportingErrors(file: output) { () throws(WillError) in
-      try WillDocument(bytes: bytes, limits: .unlimited)
+      try WillDocument(bytes: bytes, limits: limits)
     }
     var report: [[String]] = []
     report.append([
@@ -99,7 +165,7 @@ struct Reencode: ParsableCommand {
     table.rightAligned = [3, 4, 5]
     var lines = table.lines()
 
-    let before = original.strokes
+    let before = document.strokes
     let after = written.strokes
     guard before.count == after.count,
       Swift.zip(before, after).allSatisfy({ $0.pointCount == $1.pointCount })
@@ -109,10 +175,13 @@ struct Reencode: ParsableCommand {
           + "expected \(before.count)")
       throw ExitCode(ExitStatus.invalid)
     }
-    lines.append("strokes kept     \(Format.count(after.count)) of \(Format.count(before.count))")
+    lines.append(
+      "strokes kept     \(Format.count(after.count)) of \(Format.count(original.strokes.count))")
+    lines += notes.map { "                 \($0)" }
+    for item in losses.droppedMetadata { lines.append("dropped          \(item)") }
 
     let oldStreams = pathsStreams(of: file.bytes, document: original, limits: limits)
-    let newStreams = pathsStreams(of: bytes, document: written, limits: .unlimited)
+    let newStreams = pathsStreams(of: bytes, document: written, limits: limits)
     if !oldStreams.isEmpty, oldStreams.count == newStreams.count {
       let same = Swift.zip(oldStreams, newStreams).filter { $0 == $1 }.count
       lines.append(
@@ -125,15 +194,24 @@ struct Reencode: ParsableCommand {
     }
 
     let change = QuantisationChange(before: before, after: after)
-    if let precision {
-      let bound = 0.5 * pow(10, Double(-precision))
-      let precisions = Set(before.map(\.decimalPrecision)).sorted().map(String.init)
+    if precision != nil || flatten {
+      // Every stroke is quantised at its own precision: the coarsest bounds the error.
+      let coarsest = precision ?? before.map(\.decimalPrecision).min() ?? 0
+      let bound = 0.5 * pow(10, Double(-coarsest))
+      let precisions = Set(original.strokes.map(\.decimalPrecision)).sorted().map(String.init)
         .joined(separator: ",")
-      lines.append(
-        "re-quantised     precision \(precisions.isEmpty ? "-" : precisions) → \(precision): "
-          + "\(Format.count(change.movedPoints)) of \(Format.count(change.points)) points moved, "
-          + "max error \(Format.number(change.maxError, digits: 9)) (bound \(Format.number(bound, digits: 9)))"
-      )
+      let error =
+        "max error \(Format.number(change.maxError, digits: 9)) "
+        + "(bound \(Format.number(bound, digits: 9)))"
+      if let precision {
+        lines.append(
+          "re-quantised     precision \(precisions.isEmpty ? "-" : precisions) → \(precision): "
+            + "\(Format.count(change.movedPoints)) of \(Format.count(change.points)) points "
+            + "moved, \(error)")
+      } else {
+        // Flattened values are off the fixed-point grid until written: every one moves a bit.
+        lines.append("re-quantised     at the strokes' precision (\(precisions)): \(error)")
+      }
       let magnitude = before.flatMap(\.points).map { max(abs($0.x), abs($0.y)) }.max() ?? 0
       if change.maxError > bound * (1 + 1e-9) + magnitude * 1e-12 {
         printError(
@@ -150,7 +228,6 @@ struct Reencode: ParsableCommand {
         throw ExitCode(ExitStatus.invalid)
       }
     }
-    if dropPaints { lines.append("paints           \(original.paints.count) dropped") }
 
     try writeOutput(bytes, to: output)
     for line in lines {

@@ -146,9 +146,18 @@ import Testing
 
   @Test(arguments: validNames)
   func containersKeepEveryStroke(name: String) throws {
-    let document = try WillDocument(bytes: Self.bytes("valid/" + name))
+    let read = try WillDocument(bytes: Self.bytes("valid/" + name))
     // A raw stream without strokes is zero bytes, which no reader can tell from nothing.
-    for container in ContainerKind.allCases where container != .raw || !document.strokes.isEmpty {
+    for container in ContainerKind.allCases where container != .raw || !read.strokes.isEmpty {
+      var document = read
+      if !read.losses(convertingTo: container).drawingChanges.isEmpty {
+        // Refused as it is; each page, flattened and without images, fits.
+        #expect(throws: WillError.self) { try read.serialized(container: container) }
+        document.removeImages()
+        let flat = try document.flattened(section: read.sections.count - 1)
+        // Flattening moves points off the fixed-point grid until they are written.
+        document = try WillDocument(bytes: try flat.serialized(container: .opc))
+      }
       let bytes = try document.serialized(container: container)
       let other = try WillDocument(bytes: bytes)
       #expect(other.container == container)

@@ -198,9 +198,24 @@ import Testing
     #expect(throws: WillError.self) { try encoder.encode(wideJump) }
   }
 
-  @Test func precisionNineTraps() async {
-    await #expect(processExitsWith: .failure) {
-      _ = try? PathRecord(encoding: Stroke(points: [], widths: []), precision: 9)
+  /// A precision an app sets out of range is an error when the stroke is written.
+  @Test func anUnsupportedPrecisionIsAnErrorNotATrap() throws {
+    for precision in [9, 12, -1, Int.max] {
+      let error = #expect(throws: WillError.self) {
+        _ = try PathRecord(encoding: Stroke(points: [], widths: []), precision: precision)
+      }
+      #expect(error?.category == .unsupported)
+      var stroke = Stroke(points: [InkPoint(x: 1, y: 2)], widths: [1])
+      stroke.decimalPrecision = precision
+      #expect(throws: WillError.self) { try InkEncoder.encode([stroke]) }
+      #expect(throws: WillError.self) {
+        try WillDocument(strokes: [stroke], pageWidth: 10, pageHeight: 10).serialized()
+      }
     }
+    let error = #expect(throws: WillError.self) {
+      try WillDocument(strokes: [], pageWidth: 10, pageHeight: 10)
+        .serialized(options: WriteOptions(deflateLevel: 10))
+    }
+    #expect(error?.category == .unsupported)
   }
 }

@@ -6,6 +6,9 @@
 /// - empty names, empty segments (`a//b`) and a trailing `/`;
 /// - the segments `.` and `..`, and any segment that ends in `.`;
 /// - NUL and other ASCII control characters, and backslashes;
+/// - characters no IRI (and so no relationship target) may hold: the C1 controls
+///   U+0080–U+009F and the noncharacters (U+FDD0–U+FDEF, U+FFFE, U+FFFF and their
+///   equivalents in every plane), which XML cannot carry either;
 /// - the percent-encoded slash and backslash (`%2F`, `%5C`), which OPC forbids.
 ///
 /// Other percent-encoded characters are kept as they are, not decoded: a part name is compared
@@ -163,6 +166,12 @@ package struct PartName: Hashable, Sendable, Comparable, CustomStringConvertible
     guard !relative.isEmpty else { return false }
     for byte in relative.utf8 where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
       return false
+    }
+    for scalar in relative.unicodeScalars where scalar.value >= 0x80 {
+      let value = scalar.value
+      if value <= 0x9F || (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE {
+        return false
+      }
     }
     let key = asciiLowercased(relative)
     if key.contains("%2f") || key.contains("%5c") { return false }

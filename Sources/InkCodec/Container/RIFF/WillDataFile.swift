@@ -1,8 +1,9 @@
 /// The RIFF "WILL data format": `RIFF` size `WILL`, a `HEAD` chunk holding the version
 /// (`01 00 00`), and an `INK ` chunk holding the paths stream.
 ///
-/// Chunks are padded to even length; the pad byte may hold any value and is skipped.
-/// Unknown chunks are kept in order.
+/// Chunks are padded to even length; the pad byte may hold any value and is kept. A file may
+/// hold several `INK ` chunks (Wacom's library reads every one, in order); unknown chunks are
+/// kept in order, with their ids' bytes as read.
 public struct WillDataFile: Sendable, Hashable, Codable {
   /// The chunks after the `WILL` form type, in file order.
   public var chunks: [RIFFChunk]
@@ -19,7 +20,10 @@ public struct WillDataFile: Sendable, Hashable, Codable {
   }
 
   /// The paths stream of the first `INK ` chunk.
-  public var ink: [UInt8]? { chunks.first { $0.id == "INK " }?.data }
+  public var ink: [UInt8]? { chunks.first { $0.isInk }?.data }
+
+  /// The paths streams of every `INK ` chunk, in file order.
+  public var inks: [[UInt8]] { chunks.filter(\.isInk).map(\.data) }
 
   /// The version in the `HEAD` chunk, as `major.minor.patch`.
   public var version: String? {
@@ -54,14 +58,15 @@ public struct WillDataFile: Sendable, Hashable, Codable {
           .malformedRIFF("\(end - offset) stray bytes after the last chunk"), offset: offset)
       }
       try limits.check(.parts, chunks.count + 1, offset: offset)
-      let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+      let idBytes = Array(bytes[offset..<offset + 4])
+      let id = String(decoding: idBytes, as: UTF8.self)
       let size = Int(Self.readUInt32(bytes, at: offset + 4))
       let dataStart = offset + 8
       guard size <= end - dataStart else {
         throw WillError(
           .malformedRIFF("chunk \"\(id)\" size \(size) runs past the end"), offset: offset + 4)
       }
-      var chunk = RIFFChunk(id: id, data: Array(bytes[dataStart..<dataStart + size]))
+      var chunk = RIFFChunk(idBytes: idBytes, data: Array(bytes[dataStart..<dataStart + size]))
       offset = dataStart + size
       if size % 2 == 1 {
         // The pad byte's value does not matter (the iOS SDK writes 01); a missing final pad does.
@@ -73,21 +78,20 @@ public struct WillDataFile: Sendable, Hashable, Codable {
       }
       chunks.append(chunk)
     }
-    guard chunks.contains(where: { $0.id == "INK " }) else {
+    guard chunks.contains(where: \.isInk) else {
       throw WillError(.missingInkChunk, offset: 12)
     }
     self.chunks = chunks
   }
 
-  /// The file's bytes: sizes computed, pad bytes `00`.
+  /// The file's bytes: sizes computed, pad bytes as read (`00` for a new chunk).
   public func serialized() -> [UInt8] {
     var body: [UInt8] = Array("WILL".utf8)
     for chunk in chunks {
-      body += Array(chunk.id.utf8.prefix(4))
-      body += Array(repeating: 0x20, count: max(0, 4 - chunk.id.utf8.count))
+      body += chunk.idBytes
       Self.appendUInt32(UInt32(chunk.data.count), to: &body)
       body += chunk.data
-      if chunk.data.count % 2 == 1 { body.append(0) }
+      if chunk.data.count % 2 == 1 { body.append(chunk.padByte ?? 0) }
     }
     var file: [UInt8] = Array("RIFF".utf8)
     Self.appendUInt32(UInt32(body.count), to: &file)

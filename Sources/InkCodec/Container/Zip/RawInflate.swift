@@ -80,9 +80,4 @@ final class RawInflate {
     result.consumed = available - Int(stream.pointee.avail_in)
     return result
   }
-
-  /// The CRC-32 of `bytes`.
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    bytes.withUnsafeBufferPointer { UInt32(CZlib.crc32(0, $0.baseAddress, uInt($0.count))) }
-  }
 }
