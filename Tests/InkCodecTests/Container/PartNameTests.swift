@@ -42,15 +42,24 @@ import Testing
   @Test(arguments: [
     "[Content_Types].xml", "_rels/.rels", "sections/media/strokes-184262055.protobuf",
     "sections/_rels/section0.svg.rels", "a", "a.b.c", "é/ü.xml", "a%20b.xml", "a/.hidden",
+    "a\u{A0}b", "a\u{FDCF}", "a\u{FFFD}", "a\u{1F58A}.svg",
   ])
   func acceptsOrdinaryNames(_ raw: String) throws {
     #expect(try PartName(raw).zipName == raw)
   }
 
+  /// A scalar Swift string literals refuse to spell (the U+FDD0…U+FDEF noncharacters).
+  static func scalar(_ value: UInt32) -> String { String(Character(Unicode.Scalar(value)!)) }
+
   @Test(arguments: [
     "", "/", "//", "//a", "a//b", "a/", "/a/", ".", "..", "./a", "a/./b", "a/..", "../a",
     "a/../b", "a.", "a/b.", "a/.../b", "a\\b", "\\a", "a\u{0}b", "a\u{1}b", "a\u{7F}b", "a\nb",
     "a%2Fb", "a%2fb", "a%5Cb", "a%5c",
+    // No IRI (and so no relationship target) can hold C1 controls or noncharacters, and XML
+    // cannot carry U+FFFE or U+FFFF at all.
+    "a\u{FFFE}b", "a\u{FFFF}", "a\u{85}b", "\u{80}", "a\u{9F}", "a" + Self.scalar(0xFDD0),
+    "a" + Self.scalar(0xFDEF),
+    "a\u{1FFFE}", "a/\u{10FFFF}.xml",
   ])
   func rejectsUnsafeNames(_ raw: String) {
     let error = Self.initError(raw)

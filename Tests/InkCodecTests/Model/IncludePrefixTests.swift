@@ -38,6 +38,16 @@ import Testing
     "<g xmlns:r=\"urn:other\" r:id=\"kept\" xmlns:w=\"\(will)\" w:id=\"p\"/>",
     // Both at once, twice.
     "<g xmlns:r=\"urn:a\"><g xmlns:r=\"urn:b\" r:id=\"x\" xmlns:q=\"\(will)\" q:id=\"p\"/></g><g r:id=\"p\"/>",
+    // One namespace under two prefixes at once.
+    "<g xmlns:a=\"\(will)\" xmlns:b=\"\(will)\"><g a:id=\"p\"/><g b:id=\"p\"/></g>",
+    // Kept content uses the rebound r; the include beside it uses another prefix.
+    "<g xmlns:r=\"urn:other\"><text r:note=\"1\">hi</text><g xmlns:w=\"\(will)\" w:id=\"p\"/></g>",
+    // The default namespace undeclared and redeclared around an include.
+    "<g xmlns=\"\"><desc>plain</desc></g><g xmlns=\"http://www.w3.org/2000/svg\"><g r:id=\"p\"/></g>",
+    // Deep rebinding chain: r changes meaning at every level, back to WILL at the bottom.
+    "<g xmlns:r=\"urn:1\"><g xmlns:r=\"urn:2\"><g xmlns:r=\"\(will)\"><g r:id=\"p\"/></g></g></g>",
+    // A prefix that looks like r (r1, the writer's first fresh name) already in use.
+    "<g xmlns:r1=\"urn:taken\" r1:x=\"1\"><g xmlns:r=\"urn:other\"><g xmlns:w=\"\(will)\" w:id=\"p\"/></g></g>",
   ])
   func rebindingsReadBackTheSameIncludes(body: String) throws {
     let document = try Self.document(body)
