@@ -10,7 +10,7 @@ func writeOutput(_ bytes: [UInt8], to path: String) throws(ExitCode) {
     if path == "-" {
       FileHandle.standardOutput.write(Data(bytes))
     } else {
-      try FileIO.writeAtomically(bytes, to: URL(fileURLWithPath: path))
+      try FileIO.write(bytes, to: URL(fileURLWithPath: path))
     }
   }
 }
