@@ -22,4 +22,10 @@ struct WillDoc: ParsableCommand {
       Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self, Salvage.self, Synth.self,
     ]
   )
+
+  /// Sets up the process (signals, standard descriptors), then runs the command.
+  static func main() {
+    ProcessSetup.run()
+    main(nil)
+  }
 }

@@ -46,7 +46,7 @@ package enum TemporaryFileCleanup {
       }
       sigemptyset(&action.sa_mask)
       for other in signals { sigaddset(&action.sa_mask, other) }
-      action.sa_flags = Int32(SA_RESETHAND)
+      action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
       sigaction(signal, &action, nil)
     }
   }

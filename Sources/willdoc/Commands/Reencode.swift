@@ -46,25 +46,12 @@ struct Reencode: ParsableCommand {
       throw ValidationError("--precision must be in 0...8")
     }
     if !(0...9).contains(deflate) { throw ValidationError("--deflate must be in 0...9") }
-    guard let output = destination else {
-      throw ValidationError("give the output file with -o, or --in-place to replace the input")
-    }
-    if input == "-" && outputOptions.inPlace {
-      throw ValidationError("--in-place needs an input file, not standard input")
-    }
-    if input != "-", output != "-", !outputOptions.inPlace, isSameFile(input, output) {
-      throw ValidationError("-o \(output) is the input file; add --in-place to replace it")
-    }
-  }
-
-  /// The output path: `-o`, or the input with `--in-place`.
-  var destination: String? {
-    outputOptions.output ?? (outputOptions.inPlace ? input : nil)
+    try outputOptions.validate(input: input, role: "input file")
   }
 
   func run() throws {
     let limits = limitOptions.limits
-    let output = destination!
+    let output = outputOptions.destination(input: input)!
     let (file, original) = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.document(input, limits: limits)
     }
@@ -72,6 +59,7 @@ struct Reencode: ParsableCommand {
     if dropPaints { document.paints = [] }
     if let precision { document.updateStrokes { $0.decimalPrecision = precision } }
     let targetContainer = container ?? original.container
+    try outputOptions.checkContainer(input: input, from: original.container, to: targetContainer)
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
       try document.serialized(
         container: targetContainer,
@@ -84,13 +72,13 @@ struct Reencode: ParsableCommand {
     }
     var report: [[String]] = []
     report.append([
-      "input", file.name, original.container.rawValue, "\(Format.count(file.bytes.count)) bytes",
+      "input", file.name.terminalSafe, original.container.rawValue, "\(Format.count(file.bytes.count)) bytes",
       "\(Format.count(original.strokes.count)) strokes",
       "\(Format.count(original.pointCount)) points",
     ])
     let delta = bytes.count - file.bytes.count
     report.append([
-      "output", output, targetContainer.rawValue, "\(Format.count(bytes.count)) bytes",
+      "output", output.terminalSafe, targetContainer.rawValue, "\(Format.count(bytes.count)) bytes",
       "\(Format.count(written.strokes.count)) strokes",
       "\(Format.count(written.pointCount)) points",
       "(\(delta >= 0 ? "+" : "")\(Format.count(delta)) bytes)",
@@ -105,7 +93,7 @@ struct Reencode: ParsableCommand {
       Swift.zip(before, after).allSatisfy({ $0.pointCount == $1.pointCount })
     else {
       printError(
-        "willdoc: error: \(output): the re-encoded document has \(after.count) strokes, "
+        "willdoc: error: \(output.terminalSafe): the re-encoded document has \(after.count) strokes, "
           + "expected \(before.count)")
       throw ExitCode(ExitStatus.invalid)
     }
@@ -137,7 +125,7 @@ struct Reencode: ParsableCommand {
       let magnitude = before.flatMap(\.points).map { max(abs($0.x), abs($0.y)) }.max() ?? 0
       if change.maxError > bound * (1 + 1e-9) + magnitude * 1e-12 {
         printError(
-          "willdoc: error: \(output): re-quantisation moved a value by \(change.maxError), "
+          "willdoc: error: \(output.terminalSafe): re-quantisation moved a value by \(change.maxError), "
             + "more than half a unit (\(bound))")
         throw ExitCode(ExitStatus.invalid)
       }
@@ -146,7 +134,8 @@ struct Reencode: ParsableCommand {
         "points moved     \(Format.count(change.movedPoints)) (max error \(Format.number(change.maxError, digits: 9)))"
       )
       if change.movedPoints > 0 {
-        printError("willdoc: error: \(output): re-encoding changed \(change.movedPoints) points")
+        printError(
+          "willdoc: error: \(output.terminalSafe): re-encoding changed \(change.movedPoints) points")
         throw ExitCode(ExitStatus.invalid)
       }
     }
@@ -154,7 +143,7 @@ struct Reencode: ParsableCommand {
 
     try writeOutput(bytes, to: output)
     for line in lines {
-      if output == "-" { printError(line) } else { print(line) }
+      if output == "-" { printError(line) } else { StandardOutput.line(line) }
     }
   }
 }
