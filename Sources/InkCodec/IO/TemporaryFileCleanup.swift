@@ -31,9 +31,15 @@ package enum TemporaryFileCleanup {
   private static let capacity = Int(PATH_MAX) + 1
 
   /// Installs the handlers, leaving alone a signal the process inherited as ignored (under
-  /// `nohup`, SIGHUP must stay ignored).
+  /// `nohup`, SIGHUP must stay ignored), and unblocks the signals: a parent that spawned us
+  /// with them blocked (test harnesses do) would otherwise leave the handlers unreachable and
+  /// the process deaf to Ctrl-C.
   package static func installSignalHandlers() {
     _ = buffer
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
     for signal in signals {
       var previous = sigaction()
       guard sigaction(signal, nil, &previous) == 0, !isIgnored(previous) else { continue }
