@@ -55,7 +55,8 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(fileType(directory.file("sub/link.will").path) == S_IFLNK)
     #expect(
-      try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("sub/link.will").path)
+      try FileManager.default.destinationOfSymbolicLink(
+        atPath: directory.file("sub/link.will").path)
         == "target.will")
     #expect(fileType(target.path) == S_IFREG)
     #expect(try precisions(target) == [1])
@@ -193,7 +194,8 @@ import Testing
   }
 
   /// A new file gets what `open(O_CREAT, 0666)` gives under the umask.
-  @Test(arguments: [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600), (0o002, 0o664)] as [(Int, mode_t)])
+  @Test(
+    arguments: [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600), (0o002, 0o664)] as [(Int, mode_t)])
   func newFileFollowsTheUmask(_ mask: Int, _ expected: mode_t) throws {
     let directory = try TemporaryDirectory()
     let source = try SyntheticDocuments.write(

@@ -22,8 +22,7 @@ import Testing
     ["synth", "--strokes", "3", "-o", "-"],
   ]
 
-  private func arguments(_ command: [String], in directory: TemporaryDirectory) throws -> [String]
-  {
+  private func arguments(_ command: [String], in directory: TemporaryDirectory) throws -> [String] {
     let url = try SyntheticDocuments.write(
       SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
     return command.map { $0 == "DOC" ? url.path : $0 }

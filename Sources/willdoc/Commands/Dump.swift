@@ -75,7 +75,8 @@ enum DumpText {
     line: (String) -> Void
   ) throws(WillError) {
     line(
-      "file \(file.name.terminalSafe)  \(Format.count(file.bytes.count)) bytes  \(document.container.rawValue)")
+      "file \(file.name.terminalSafe)  \(Format.count(file.bytes.count)) bytes  \(document.container.rawValue)"
+    )
     for (index, section) in document.sections.enumerated()
     where selection.section == nil || selection.section == index {
       var header = "section \(index)"

@@ -72,7 +72,8 @@ struct Reencode: ParsableCommand {
     }
     var report: [[String]] = []
     report.append([
-      "input", file.name.terminalSafe, original.container.rawValue, "\(Format.count(file.bytes.count)) bytes",
+      "input", file.name.terminalSafe, original.container.rawValue,
+      "\(Format.count(file.bytes.count)) bytes",
       "\(Format.count(original.strokes.count)) strokes",
       "\(Format.count(original.pointCount)) points",
     ])
@@ -135,7 +136,8 @@ struct Reencode: ParsableCommand {
       )
       if change.movedPoints > 0 {
         printError(
-          "willdoc: error: \(output.terminalSafe): re-encoding changed \(change.movedPoints) points")
+          "willdoc: error: \(output.terminalSafe): re-encoding changed \(change.movedPoints) points"
+        )
         throw ExitCode(ExitStatus.invalid)
       }
     }

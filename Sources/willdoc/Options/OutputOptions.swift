@@ -55,4 +55,3 @@ struct OutputOptions: ParsableArguments {
         + "so write \(written.rawValue) to another file with -o")
   }
 }
-
