@@ -20,6 +20,9 @@ import Testing
     ["render", "DOC", "-o", "-", "--format", "svg"],
     ["salvage", "DOC", "-o", "-"],
     ["synth", "--strokes", "3", "-o", "-"],
+    // Printed by swift-argument-parser through stdio, checked at exit.
+    ["--version"],
+    ["dump", "--help"],
   ]
 
   private func arguments(_ command: [String], in directory: TemporaryDirectory) throws -> [String] {

@@ -19,6 +19,15 @@ enum ProcessSetup {
     // rather than kill the process in the middle of a file write.
     signal(SIGPIPE, SIG_IGN)
     occupyClosedStandardDescriptors()
+    // swift-argument-parser prints help and usage through stdio, not StandardOutput: check at
+    // exit that it reached standard output too.
+    atexit {
+      guard fflush(nil) != 0 else { return }
+      let error = errno
+      if error == EPIPE { _exit(ExitStatus.ok) }
+      StandardError.line("willdoc: error: standard output: \(String(cString: strerror(error)))")
+      _exit(ExitStatus.unreadable)
+    }
     TemporaryFileCleanup.installSignalHandlers()
     if let text = ProcessInfo.processInfo.environment[holdTemporaryFileVariable],
       let seconds = Double(text), seconds > 0
