@@ -11,15 +11,24 @@ struct WillDoc: ParsableCommand {
     abstract:
       "Inspect, dump, validate, re-encode, render, salvage and synthesize Wacom WILL ink documents.",
     discussion: """
-      Every command reads a path, or - for standard input. Files written with -o are written \
-      atomically and never over the input unless --in-place is given.
+      Every command reads a path, or - for standard input. A file given to -o is replaced \
+      atomically, keeping its permissions; a symbolic link is followed to its target; a device \
+      or FIFO is written directly. Nothing is written over the input unless --in-place is given \
+      (reencode, salvage). Strings from files are printed with control characters escaped.
 
       Exit status: 0 success (validate: the document is valid), 1 an invalid document, \
-      2 an unreadable input (not a WILL file, or an I/O error), 64 a usage error.
+      2 an unreadable input (not a WILL file, or an I/O error, standard output included), \
+      64 a usage error.
       """,
     version: "willdoc \(version)",
     subcommands: [
       Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self, Salvage.self, Synth.self,
     ]
   )
+
+  /// Sets up the process (signals, standard descriptors), then runs the command.
+  static func main() {
+    ProcessSetup.run()
+    main(nil)
+  }
 }

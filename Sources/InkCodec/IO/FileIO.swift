@@ -37,43 +37,134 @@ package enum FileIO {
     }
   }
 
-  /// Writes `bytes` to `url` atomically: into a temporary file in the same folder, flushed to
-  /// disk, then renamed over the destination. A failure or a kill midway leaves any existing
-  /// file untouched.
-  package static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(WillError) {
-    let path = url.path
-    let directory = url.deletingLastPathComponent().path
-    let templatePath =
-      (directory.isEmpty ? "." : directory) + "/.\(url.lastPathComponent).tmp-XXXXXX"
-    var template = Array(templatePath.utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+  /// Writes `bytes` where `url` leads, as a careful Unix tool does:
+  /// - a symbolic link is followed (the whole chain) and the file it names is written; the link
+  ///   stays a link;
+  /// - a regular file is replaced atomically: a temporary file beside it, flushed to disk, then
+  ///   renamed over it, keeping its permission bits and, when the system allows it, its owner
+  ///   and group. A failure or a kill midway leaves the file untouched;
+  /// - a new file is created the same way, with the permissions `open(O_CREAT)` would give
+  ///   (0666 less the umask);
+  /// - a device, FIFO or socket is opened and written directly, never replaced;
+  /// - a directory is an error.
+  /// - Throws: ``WillErrorKind/io(_:)`` naming the path and the system's reason.
+  package static func write(_ bytes: [UInt8], to url: URL) throws(WillError) {
+    let destination = try OutputDestination.resolve(url.path)
+    switch destination {
+    case .special(let path):
+      try writeDirectly(bytes, to: path)
+    case .newFile(let path):
+      try replace(path, with: bytes, keeping: nil)
+    case .regularFile(let path, let owner, let group, let mode):
+      try replace(path, with: bytes, keeping: (owner, group, mode))
+    }
+  }
+
+  /// Called after the temporary file of a replacement is created and recorded, before anything
+  /// is written to it. For tests only (`willdoc` sets it from a test-only environment
+  /// variable to hold a write open while a test sends it a signal).
+  nonisolated(unsafe) package static var afterCreatingTemporaryFile: (() -> Void)?
+
+  /// Opens a device, FIFO or socket for writing and writes to it: no temporary file, no rename.
+  private static func writeDirectly(_ bytes: [UInt8], to path: String) throws(WillError) {
+    let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw WillError(
-        .io("cannot create a temporary file beside \(path): \(String(cString: strerror(errno)))"))
+      throw WillError(.io("cannot open \(path): \(String(cString: strerror(errno)))"))
     }
-    // mkstemp filled in the X's; the name ends at the terminating NUL.
-    let temporary = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var failure: String?
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += written
-      }
-    }
-    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-    if failure == nil, fchmod(descriptor, 0o644) != 0 { failure = String(cString: strerror(errno)) }
-    close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
-      unlink(temporary)
+    let failure = writeAll(bytes, to: descriptor)
+    let closed = close(descriptor) == 0 ? nil : String(cString: strerror(errno))
+    if let failure = failure ?? closed {
       throw WillError(.io("cannot write \(path): \(failure)"))
     }
   }
+
+  /// Writes a temporary file beside `path` and renames it over `path`. `keeping` holds the
+  /// owner, group and mode of the file being replaced; `nil` for a new file.
+  private static func replace(
+    _ path: String, with bytes: [UInt8], keeping original: (uid_t, gid_t, mode_t)?
+  ) throws(WillError) {
+    let (descriptor, temporary) = try createTemporaryFile(beside: path, new: original == nil)
+    afterCreatingTemporaryFile?()
+    var failure = writeAll(bytes, to: descriptor)
+    if failure == nil, let (owner, group, mode) = original {
+      failure = keepOwnerAndMode(descriptor, owner: owner, group: group, mode: mode)
+    }
+    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if failure != nil { unlink(temporary) }
+    TemporaryFileCleanup.record(nil)
+    if let failure {
+      throw WillError(.io("cannot write \(path): \(failure)"))
+    }
+  }
+
+  /// Creates `.NAME.tmp-XXXXXX` beside `path` with `O_EXCL`, and records it for the signal
+  /// handlers before a signal can arrive. A new file is created with mode 0666, which the
+  /// umask narrows exactly as it would for the file itself; a replacement starts private
+  /// (0600) and takes the original's mode once its owner is set.
+  private static func createTemporaryFile(beside path: String, new: Bool) throws(WillError) -> (
+    Int32, String
+  ) {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    var lastError: Int32 = EEXIST
+    for _ in 0..<100 {
+      let suffix = String((0..<6).map { _ in letters.randomElement()! })
+      let temporary = folder + ".\(name).tmp-\(suffix)"
+      let descriptor = TemporaryFileCleanup.withSignalsBlocked { () -> Int32 in
+        let descriptor = open(
+          temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, new ? 0o666 : 0o600)
+        if descriptor >= 0 { TemporaryFileCleanup.record(temporary) } else { lastError = errno }
+        return descriptor
+      }
+      if descriptor >= 0 { return (descriptor, temporary) }
+      if lastError != EEXIST { break }
+    }
+    throw WillError(
+      .io(
+        "cannot create a temporary file beside \(path): \(String(cString: strerror(lastError)))"
+      ))
+  }
+
+  /// Gives the temporary file the replaced file's owner and group when the system allows it
+  /// (only root may give a file away: `EPERM` is expected and ignored), then its mode. Set-id
+  /// bits are kept only when the owner was.
+  private static func keepOwnerAndMode(
+    _ descriptor: Int32, owner: uid_t, group: gid_t, mode: mode_t
+  ) -> String? {
+    var keptOwner = true
+    if fchown(descriptor, owner, group) != 0 {
+      guard errno == EPERM else { return String(cString: strerror(errno)) }
+      keptOwner = false
+      // The group alone may still be ours to give (a group we belong to).
+      _ = fchown(descriptor, uid_t.max, group)
+    }
+    let bits = keptOwner ? mode : mode & 0o777
+    return fchmod(descriptor, bits) == 0 ? nil : String(cString: strerror(errno))
+  }
+
+  /// Writes every byte, retrying after signals and partial writes; the error text, or `nil`.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    bytes.withUnsafeBytes { buffer -> String? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(
+          descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return String(cString: strerror(errno))
+        }
+        offset += written
+      }
+      return nil
+    }
+  }
+}
+
+/// `write(2)`, out of reach of ``FileIO/write(_:to:)``'s name.
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, pointer, count)
 }

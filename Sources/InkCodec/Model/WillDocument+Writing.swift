@@ -90,8 +90,9 @@ extension WillDocument {
     }
   }
 
-  /// Writes the document to a file atomically (a temporary file in the same folder, then a
-  /// rename), so a failure never damages an existing file.
+  /// Writes the document to a file. A regular file is replaced atomically (a temporary file in
+  /// the same folder, then a rename), so a failure never damages it, and keeps its permissions;
+  /// a symbolic link is followed and its target replaced; a device or FIFO is written directly.
   /// - Parameters:
   ///   - url: The destination.
   ///   - container: The container; `nil` uses ``container``.
@@ -101,7 +102,7 @@ extension WillDocument {
   )
     throws(WillError)
   {
-    try FileIO.writeAtomically(try serialized(container: container, options: options), to: url)
+    try FileIO.write(try serialized(container: container, options: options), to: url)
   }
 }
 

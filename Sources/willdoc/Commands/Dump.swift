@@ -54,15 +54,15 @@ struct Dump: ParsableCommand {
       switch format {
       case .json:
         let json = DumpJSON.document(document, file: input, selection: selection, raw: raw)
-        try json.write { print($0, terminator: "") }
+        try json.write { StandardOutput.write($0) }
       case .text:
         var pending = ""
         try DumpText.write(document, file: input, selection: selection, raw: raw) { line in
           pending += line
           pending += "\n"
-          OutputChunks.flushWhenFull(&pending) { print($0, terminator: "") }
+          OutputChunks.flushWhenFull(&pending) { StandardOutput.write($0) }
         }
-        print(pending, terminator: "")
+        StandardOutput.write(pending)
       }
     }
   }
@@ -75,18 +75,19 @@ enum DumpText {
     line: (String) -> Void
   ) throws(WillError) {
     line(
-      "file \(file.name)  \(Format.count(file.bytes.count)) bytes  \(document.container.rawValue)")
+      "file \(file.name.terminalSafe)  \(Format.count(file.bytes.count)) bytes  \(document.container.rawValue)"
+    )
     for (index, section) in document.sections.enumerated()
     where selection.section == nil || selection.section == index {
       var header = "section \(index)"
-      if let part = section.partName { header += "  \(part)" }
+      if let part = section.partName { header += "  \(part.terminalSafe)" }
       if let size = section.pageSize {
         header += "  \(Format.number(size.width)) × \(Format.number(size.height))"
       }
       line(header)
       for (element, transform) in section.pathsElements {
         line(
-          "  paths \(element.partName ?? "-")  transform "
+          "  paths \(element.partName?.terminalSafe ?? "-")  transform "
             + "[\(transform.coefficients.map { Format.number($0, digits: 6) }.joined(separator: " "))]"
             + "  \(element.strokes.count) strokes")
         for (strokeIndex, stroke) in element.strokes.enumerated()

@@ -27,7 +27,7 @@ struct Inspect: ParsableCommand {
     var totals = (files: 0, strokes: 0, points: 0, warnings: 0, failed: 0)
     var quietRows: [[String]] = []
     for (index, name) in files.enumerated() {
-      if index > 0 && !quiet { print("") }
+      if index > 0 && !quiet { StandardOutput.line("") }
       do throws(WillError) {
         let (input, document) = try InputFile.document(name, limits: limits)
         let warnings = document.validate().map(\.occurrences).reduce(0, +)
@@ -45,28 +45,29 @@ struct Inspect: ParsableCommand {
           input: input, document: document, summary: summary, warnings: warnings, style: style,
           limits: limits)
         {
-          print(line)
+          StandardOutput.line(line)
         }
       } catch {
         printError(errorLine(file: name, error))
         status = max(status, ExitStatus.of(error))
         totals.failed += 1
         if quiet {
-          quietRows.append([name, "error", "\(error.kind.code): \(error.description)"])
+          quietRows.append(
+            [name.terminalSafe, "error", "\(error.kind.code): \(error.description.terminalSafe)"])
           continue
         }
-        print(style.bold(name))
-        print("  " + style.red("error") + "  " + error.description)
+        StandardOutput.line(style.bold(name.terminalSafe))
+        StandardOutput.line("  " + style.red("error") + "  " + error.description.terminalSafe)
       }
     }
-    if quiet { for line in Self.quietLines(quietRows) { print(line) } }
+    if quiet { for line in Self.quietLines(quietRows) { StandardOutput.line(line) } }
     if files.count > 1 {
-      if !quiet { print("") }
+      if !quiet { StandardOutput.line("") }
       var line =
         "total  \(files.count) files  \(Format.count(totals.strokes)) strokes  "
         + "\(Format.count(totals.points)) points  \(Format.count(totals.warnings)) warnings"
       if totals.failed > 0 { line += "  \(totals.failed) unreadable or invalid" }
-      print(style.bold(line))
+      StandardOutput.line(style.bold(line))
     }
     if status != ExitStatus.ok { throw ExitCode(status) }
   }
@@ -76,7 +77,7 @@ struct Inspect: ParsableCommand {
     input: InputFile, document: WillDocument, summary: DocumentSummary, warnings: Int
   ) -> [String] {
     [
-      input.displayName, document.container.rawValue,
+      input.displayName.terminalSafe, document.container.rawValue,
       Format.plural(summary.sections.count, "section"), Format.plural(summary.strokes, "stroke"),
       Format.plural(summary.points, "point"), Format.plural(warnings, "warning"),
     ]
@@ -115,10 +116,10 @@ struct Inspect: ParsableCommand {
     if document.container == .opc {
       let producer = [properties.application, properties.appVersion].compactMap { $0 }
         .joined(separator: " ")
-      rows.append(["producer", producer.isEmpty ? "-" : producer])
-      if let title = properties.title { rows.append(["title", title]) }
-      if let created = properties.created { rows.append(["created", created]) }
-      if let modified = properties.modified { rows.append(["modified", modified]) }
+      rows.append(["producer", producer.isEmpty ? "-" : producer.terminalSafe])
+      if let title = properties.title { rows.append(["title", title.terminalSafe]) }
+      if let created = properties.created { rows.append(["created", created.terminalSafe]) }
+      if let modified = properties.modified { rows.append(["modified", modified.terminalSafe]) }
     }
     let sectionWord = summary.sections.count == 1 ? "section" : "sections"
     rows.append([
@@ -172,7 +173,7 @@ struct Inspect: ParsableCommand {
 
     var table = TextTable(rows: rows)
     table.rightAligned = []
-    var lines = [style.bold(input.displayName)] + table.lines(indent: 2)
+    var lines = [style.bold(input.displayName.terminalSafe)] + table.lines(indent: 2)
 
     lines.append("")
     let sections = TextTable(
@@ -181,7 +182,7 @@ struct Inspect: ParsableCommand {
       ],
       rows: summary.sections.map { section in
         [
-          "\(section.index)", section.part ?? "-",
+          "\(section.index)", section.part?.terminalSafe ?? "-",
           section.pageSize.map { "\(Format.number($0.width)) × \(Format.number($0.height))" }
             ?? "-",
           section.background.map { "\($0)" } ?? "-",
@@ -199,7 +200,7 @@ struct Inspect: ParsableCommand {
         header: ["part", "size", "stored", "method"],
         rows: parts.map {
           [
-            $0.name, Format.count($0.size), Format.count($0.storedSize),
+            $0.name.terminalSafe, Format.count($0.size), Format.count($0.storedSize),
             $0.storage == .stream ? "-" : $0.storage.rawValue,
           ]
         })

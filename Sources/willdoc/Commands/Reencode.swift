@@ -73,15 +73,7 @@ struct Reencode: ParsableCommand {
     if let section, section < 0 {
       throw ValidationError("--section counts pages from 0; \(section) is not a page")
     }
-    guard let output = destination else {
-      throw ValidationError("give the output file with -o, or --in-place to replace the input")
-    }
-    if input == "-" && outputOptions.inPlace {
-      throw ValidationError("--in-place needs an input file, not standard input")
-    }
-    if input != "-", output != "-", !outputOptions.inPlace, isSameFile(input, output) {
-      throw ValidationError("-o \(output) is the input file; add --in-place to replace it")
-    }
+    try outputOptions.validate(input: input, role: "input file")
   }
 
   /// The document to write: the page asked for, flattened, without what the options drop,
@@ -110,18 +102,14 @@ struct Reencode: ParsableCommand {
     return document
   }
 
-  /// The output path: `-o`, or the input with `--in-place`.
-  var destination: String? {
-    outputOptions.output ?? (outputOptions.inPlace ? input : nil)
-  }
-
   func run() throws {
     let limits = limitOptions.limits
-    let output = destination!
+    let output = outputOptions.destination(input: input)!
     let (file, original) = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.document(input, limits: limits)
     }
     let targetContainer = container ?? original.container
+    try outputOptions.checkContainer(input: input, from: original.container, to: targetContainer)
     var notes: [String] = []
     let document = try reportingErrors(file: input) { () throws(WillError) in
       try prepare(original, notes: &notes)
@@ -129,9 +117,9 @@ struct Reencode: ParsableCommand {
     let losses = document.losses(convertingTo: targetContainer)
     if !losses.drawingChanges.isEmpty {
       printError(
-        "willdoc: error: \(output): a \(targetContainer == .riff ? "RIFF" : "raw") file cannot "
+        "willdoc: error: \(output.terminalSafe): a \(targetContainer == .riff ? "RIFF" : "raw") file cannot "
           + "hold this drawing:")
-      for change in losses.drawingChanges { printError("  \(change)") }
+      for change in losses.drawingChanges { printError("  \(change.terminalSafe)") }
       printError(
         "  (keep one page with --section N, bake transforms with --flatten, "
           + "drop images and paints with --drop-images and --drop-paints)")
@@ -150,13 +138,14 @@ struct Reencode: ParsableCommand {
     }
     var report: [[String]] = []
     report.append([
-      "input", file.name, original.container.rawValue, "\(Format.count(file.bytes.count)) bytes",
+      "input", file.name.terminalSafe, original.container.rawValue,
+      "\(Format.count(file.bytes.count)) bytes",
       "\(Format.count(original.strokes.count)) strokes",
       "\(Format.count(original.pointCount)) points",
     ])
     let delta = bytes.count - file.bytes.count
     report.append([
-      "output", output, targetContainer.rawValue, "\(Format.count(bytes.count)) bytes",
+      "output", output.terminalSafe, targetContainer.rawValue, "\(Format.count(bytes.count)) bytes",
       "\(Format.count(written.strokes.count)) strokes",
       "\(Format.count(written.pointCount)) points",
       "(\(delta >= 0 ? "+" : "")\(Format.count(delta)) bytes)",
@@ -171,14 +160,14 @@ struct Reencode: ParsableCommand {
       Swift.zip(before, after).allSatisfy({ $0.pointCount == $1.pointCount })
     else {
       printError(
-        "willdoc: error: \(output): the re-encoded document has \(after.count) strokes, "
+        "willdoc: error: \(output.terminalSafe): the re-encoded document has \(after.count) strokes, "
           + "expected \(before.count)")
       throw ExitCode(ExitStatus.invalid)
     }
     lines.append(
       "strokes kept     \(Format.count(after.count)) of \(Format.count(original.strokes.count))")
     lines += notes.map { "                 \($0)" }
-    for item in losses.droppedMetadata { lines.append("dropped          \(item)") }
+    for item in losses.droppedMetadata { lines.append("dropped          \(item.terminalSafe)") }
 
     let oldStreams = pathsStreams(of: file.bytes, document: original, limits: limits)
     let newStreams = pathsStreams(of: bytes, document: written, limits: limits)
@@ -215,7 +204,7 @@ struct Reencode: ParsableCommand {
       let magnitude = before.flatMap(\.points).map { max(abs($0.x), abs($0.y)) }.max() ?? 0
       if change.maxError > bound * (1 + 1e-9) + magnitude * 1e-12 {
         printError(
-          "willdoc: error: \(output): re-quantisation moved a value by \(change.maxError), "
+          "willdoc: error: \(output.terminalSafe): re-quantisation moved a value by \(change.maxError), "
             + "more than half a unit (\(bound))")
         throw ExitCode(ExitStatus.invalid)
       }
@@ -224,14 +213,16 @@ struct Reencode: ParsableCommand {
         "points moved     \(Format.count(change.movedPoints)) (max error \(Format.number(change.maxError, digits: 9)))"
       )
       if change.movedPoints > 0 {
-        printError("willdoc: error: \(output): re-encoding changed \(change.movedPoints) points")
+        printError(
+          "willdoc: error: \(output.terminalSafe): re-encoding changed \(change.movedPoints) points"
+        )
         throw ExitCode(ExitStatus.invalid)
       }
     }
 
     try writeOutput(bytes, to: output)
     for line in lines {
-      if output == "-" { printError(line) } else { print(line) }
+      if output == "-" { printError(line) } else { StandardOutput.line(line) }
     }
   }
 }

@@ -24,6 +24,9 @@ struct Render: ParsableCommand {
       Drawing is bounded: a page whose canvas would exceed --max-canvas-pixels at the chosen \
       scale, or whose drawing would exceed --max-render-work, is an error (exit 1) naming the \
       option that raises the limit. Ink outside the page costs nothing.
+
+      render never writes over the document it reads: its output is another format, so -o \
+      naming the input, and --in-place, are usage errors (exit 64).
       """)
 
   /// The output formats.
@@ -36,7 +39,15 @@ struct Render: ParsableCommand {
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))
   var input: String
 
-  @OptionGroup var outputOptions: OutputOptions
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "The file to write (numbered per section), or - for standard output.", valueName: "file"))
+  var output: String?
+
+  /// Accepted only to be refused with a reason: a drawing never replaces the document.
+  @Flag(help: .hidden)
+  var inPlace = false
 
   @Option(help: "png, svg or outline-json (default: from the output's extension).")
   var format: OutputFormat?
@@ -79,7 +90,12 @@ struct Render: ParsableCommand {
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
-    guard let output = outputOptions.output else {
+    if inPlace {
+      throw ValidationError(
+        "render writes PNG, SVG or outline JSON, never over the WILL document it reads: "
+          + "--in-place is refused; give -o a new file")
+    }
+    guard let output else {
       throw ValidationError("give the output file with -o")
     }
     if output == "-" && resolvedFormat == nil {
@@ -107,14 +123,14 @@ struct Render: ParsableCommand {
     if backgroundChoice == nil {
       throw ValidationError("--background must be page, transparent, #RRGGBB or #RRGGBBAA")
     }
-    if input != "-", output != "-", !outputOptions.inPlace, isSameFile(input, output) {
-      throw ValidationError("-o \(output) is the input file; add --in-place to replace it")
+    if input != "-", output != "-", isSameFile(input, output) {
+      throw Self.overInput(output)
     }
   }
 
   var resolvedFormat: OutputFormat? {
     if let format { return format }
-    let name = (outputOptions.output ?? "").lowercased()
+    let name = (output ?? "").lowercased()
     if name.hasSuffix(".png") { return .png }
     if name.hasSuffix(".svg") { return .svg }
     if name.hasSuffix(".json") { return .outlineJSON }
@@ -145,7 +161,7 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
-    let output = outputOptions.output!
+    let output = output!
     let format = resolvedFormat!
     let (_, document) = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.document(input, limits: limitOptions.limits)
@@ -206,12 +222,13 @@ struct Render: ParsableCommand {
         warn(failure)
       }
       let path = indices.count > 1 ? Self.numbered(output, index + 1) : output
-      if path != "-", !outputOptions.inPlace, input != "-", isSameFile(input, path) {
-        throw ValidationError("\(path) is the input file; add --in-place to replace it")
+      if path != "-", input != "-", isSameFile(input, path) {
+        throw Self.overInput(path)
       }
       try writeOutput(bytes, to: path)
       if path != "-" {
-        print("wrote \(path)  section \(index)  \(Format.count(bytes.count)) bytes")
+        StandardOutput.line(
+          "wrote \(path.terminalSafe)  section \(index)  \(Format.count(bytes.count)) bytes")
       }
     }
   }
@@ -219,10 +236,9 @@ struct Render: ParsableCommand {
   /// Strokes whose paint's textures cannot be decoded are drawn solid; say so, once per
   /// paint. Paints no stroke uses are never decoded, so never warned about.
   private func warn(_ failure: PaintFailure) {
-    FileHandle.standardError.write(
-      Data(
-        "willdoc: warning: \(input): paint \(failure.index): \(failure.error.message); its strokes are drawn solid\n"
-          .utf8))
+    printError(
+      "willdoc: warning: \(input.terminalSafe): paint \(failure.index): "
+        + "\(failure.error.message.terminalSafe); its strokes are drawn solid")
   }
 
   private func pageBackground(_ section: Section) -> InkColor? {
@@ -231,6 +247,13 @@ struct Render: ParsableCommand {
     case .transparent: nil
     case .color(let color): color
     }
+  }
+
+  /// The refusal to draw over the document being drawn.
+  static func overInput(_ path: String) -> ValidationError {
+    ValidationError(
+      "-o \(path.terminalSafe) is the input file: render writes PNG, SVG or outline JSON and "
+        + "never replaces the WILL document it reads")
   }
 
   /// The least a page costs the command's total budget (its file is written atomically).

@@ -26,38 +26,36 @@ struct Salvage: ParsableCommand {
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
-    guard let output = outputOptions.output else {
-      throw ValidationError("give the output file with -o")
-    }
-    if input != "-", output != "-", !outputOptions.inPlace, isSameFile(input, output) {
-      throw ValidationError("-o \(output) is the damaged file; add --in-place to replace it")
-    }
+    try outputOptions.validate(input: input, role: "damaged file")
   }
 
   func run() throws {
-    let output = outputOptions.output!
+    let output = outputOptions.destination(input: input)!
     let limits = limitOptions.limits
     let file = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.read(input, limits: limits)
     }
     let (document, report) = WillDocument.salvage(bytes: file.bytes, limits: limits)
+    let targetContainer = container ?? (document.strokes.isEmpty ? .opc : document.container)
+    try outputOptions.checkContainer(
+      input: input, from: ContainerKind(sniffing: file.bytes), to: targetContainer)
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
-      try document.serialized(
-        container: container ?? (document.strokes.isEmpty ? .opc : document.container))
+      try document.serialized(container: targetContainer)
     }
     try writeOutput(bytes, to: output)
     var lines = [
-      report.wasIntact ? "\(input): intact, nothing to salvage" : "\(input): damaged",
+      report.wasIntact
+        ? "\(input.terminalSafe): intact, nothing to salvage" : "\(input.terminalSafe): damaged",
       "strokes recovered  \(Format.count(report.recoveredStrokes))",
     ]
     if report.skippedRecords > 0 { lines.append("records skipped    \(report.skippedRecords)") }
-    for part in report.lostParts { lines.append("part lost          \(part)") }
-    for loss in report.losses { lines.append("lost               \(loss)") }
-    for note in report.notes { lines.append("note               \(note)") }
+    for part in report.lostParts { lines.append("part lost          \(part.terminalSafe)") }
+    for loss in report.losses { lines.append("lost               " + "\(loss)".terminalSafe) }
+    for note in report.notes { lines.append("note               \(note.terminalSafe)") }
     for limit in report.exceededLimits { lines.append("limit reached      \(limit.rawValue)") }
-    lines.append("written            \(output) (\(Format.count(bytes.count)) bytes)")
+    lines.append("written            \(output.terminalSafe) (\(Format.count(bytes.count)) bytes)")
     for line in lines {
-      if output == "-" { printError(line) } else { print(line) }
+      if output == "-" { printError(line) } else { StandardOutput.line(line) }
     }
     if !report.wasIntact { throw ExitCode(ExitStatus.invalid) }
   }

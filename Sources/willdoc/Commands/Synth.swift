@@ -41,9 +41,16 @@ struct Synth: ParsableCommand {
     guard (0...8).contains(precision) else {
       throw ValidationError("--precision must be between 0 and 8")
     }
-    if output != "-", !force, FileManager.default.fileExists(atPath: output) {
-      throw ValidationError("\(output) exists; add --force to replace it")
+    if output != "-", !force, Self.isExistingFile(output) {
+      throw ValidationError("\(output.terminalSafe) exists; add --force to replace it")
     }
+  }
+
+  /// Whether `path` names a regular file, through any links: what writing would replace. A
+  /// device or FIFO (`-o /dev/null`) is written to, not replaced, so needs no --force.
+  static func isExistingFile(_ path: String) -> Bool {
+    guard case .regularFile = try? OutputDestination.resolve(path) else { return false }
+    return true
   }
 
   func run() throws {
@@ -55,8 +62,8 @@ struct Synth: ParsableCommand {
     try writeOutput(bytes, to: output)
     if output != "-" {
       let points = document.strokes.reduce(0) { $0 + $1.pointCount }
-      print(
-        "wrote \(output)  \(container.rawValue)  \(Format.plural(document.sections.count, "section"))  "
+      StandardOutput.line(
+        "wrote \(output.terminalSafe)  \(container.rawValue)  \(Format.plural(document.sections.count, "section"))  "
           + "\(Format.plural(document.strokes.count, "stroke"))  \(Format.plural(points, "point"))  "
           + "\(Format.count(bytes.count)) bytes")
     }

@@ -73,14 +73,14 @@ struct Validate: ParsableCommand {
     var results: [FileResult] = []
     for (index, name) in files.enumerated() {
       if showProgress {
-        FileHandle.standardError.write(Data("\r\u{1B}[K[\(index + 1)/\(files.count)] \(name)".utf8))
+        StandardError.write("\r\u{1B}[K[\(index + 1)/\(files.count)] \(name.terminalSafe)")
       }
       results.append(Self.check(name, limits: limits))
     }
-    if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if showProgress { StandardError.write("\r\u{1B}[K") }
     let status = results.map { $0.exitStatus(strict: strict) }.max() ?? ExitStatus.ok
     switch format {
-    case .json: try? json(results, status: status).write { print($0, terminator: "") }
+    case .json: try? json(results, status: status).write { StandardOutput.write($0) }
     case .text: text(results, style: style)
     }
     for result in results { reportError(result) }
@@ -120,8 +120,8 @@ struct Validate: ParsableCommand {
     let location = Format.location(
       part: error.part, offset: error.offset, strokeIndex: error.strokeIndex)
     printError(
-      "willdoc: error: \(result.name): " + (location.isEmpty ? "" : location + ": ")
-        + error.message)
+      "willdoc: error: \(result.name.terminalSafe): " + (location.isEmpty ? "" : location + ": ")
+        + error.message.terminalSafe)
   }
 
   private func text(_ results: [FileResult], style: Style) {
@@ -133,8 +133,8 @@ struct Validate: ParsableCommand {
       case "invalid": statusText = style.red(status)
       default: statusText = style.red(status)
       }
-      print(
-        "\(result.name): \(statusText) (\(result.errors) \(result.errors == 1 ? "error" : "errors"), "
+      StandardOutput.line(
+        "\(result.name.terminalSafe): \(statusText) (\(result.errors) \(result.errors == 1 ? "error" : "errors"), "
           + "\(result.warnings) \(result.warnings == 1 ? "warning" : "warnings"))")
       if results.count == 1 || all {
         for diagnostic in result.diagnostics {
@@ -143,9 +143,9 @@ struct Validate: ParsableCommand {
             ? style.red(diagnostic.severity.rawValue) : style.yellow(diagnostic.severity.rawValue)
           let location = Format.location(
             part: diagnostic.part, offset: diagnostic.offset, strokeIndex: diagnostic.strokeIndex)
-          print(
-            "  \(severity) [\(diagnostic.code)] " + (location.isEmpty ? "" : location + ": ")
-              + diagnostic.message)
+          StandardOutput.line(
+            "  \(severity) [\(diagnostic.code.terminalSafe)] "
+              + (location.isEmpty ? "" : location + ": ") + diagnostic.message.terminalSafe)
         }
       }
     }
@@ -154,7 +154,7 @@ struct Validate: ParsableCommand {
       }
       let errors = results.map(\.errors).reduce(0, +)
       let warnings = results.map(\.warnings).reduce(0, +)
-      print(
+      StandardOutput.line(
         "total: \(results.count) files, \(count("valid")) valid, \(count("invalid")) invalid, "
           + "\(count("unreadable")) unreadable; \(errors) \(errors == 1 ? "error" : "errors"), "
           + "\(warnings) \(warnings == 1 ? "warning" : "warnings")")

@@ -1,12 +1,57 @@
 import ArgumentParser
+import InkCodec
 
-/// The `-o` and `--in-place` options of commands that write a file.
+/// The `-o` and `--in-place` options of the commands that write a WILL document from a WILL
+/// document (`reencode`, `salvage`). `render` writes other formats and has its own `-o`.
 struct OutputOptions: ParsableArguments {
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
   var output: String?
 
-  @Flag(help: "Allow writing over the input file (and write over it when -o is not given).")
+  @Flag(
+    help: """
+      Replace the input file: write over it when -o is not given, or let -o name it. \
+      The output keeps the input's container.
+      """)
   var inPlace = false
+
+  /// The output path: `-o`, or the input with `--in-place`.
+  func destination(input: String) -> String? {
+    output ?? (inPlace ? input : nil)
+  }
+
+  /// Checks the combination with `input`: some destination, `--in-place` only with a file, and
+  /// the input never written over without `--in-place`. `role` names the input in messages.
+  func validate(input: String, role: String) throws {
+    guard let output = destination(input: input) else {
+      throw ValidationError("give the output file with -o, or --in-place to replace the input")
+    }
+    if input == "-" && inPlace {
+      throw ValidationError("--in-place needs an input file, not standard input")
+    }
+    if input != "-", output != "-", !inPlace, isSameFile(input, output) {
+      throw ValidationError(
+        "-o \(output.terminalSafe) is the \(role); add --in-place to replace it")
+    }
+  }
+
+  /// Whether the output replaces the input file.
+  func replacesInput(_ input: String) -> Bool {
+    guard inPlace, input != "-", let output = destination(input: input), output != "-" else {
+      return false
+    }
+    return output == input || isSameFile(input, output)
+  }
+
+  /// Refuses to write another container over the input: `--in-place` re-writes a document, it
+  /// does not convert one (a conversion can drop what the new container cannot hold).
+  func checkContainer(
+    input: String, from original: ContainerKind, to written: ContainerKind
+  ) throws {
+    guard replacesInput(input), original != written else { return }
+    throw ValidationError(
+      "--in-place keeps the input's container: \(input.terminalSafe) is \(original.rawValue), "
+        + "so write \(written.rawValue) to another file with -o")
+  }
 }

@@ -42,7 +42,7 @@ enum Format {
 
   /// A location in the `part@0xOFFSET (stroke N)` form of ``Diagnostic``.
   static func location(part: String?, offset: Int?, strokeIndex: Int?) -> String {
-    var location = part ?? ""
+    var location = part?.terminalSafe ?? ""
     if let offset { location += "@0x" + String(offset, radix: 16, uppercase: true) }
     if let strokeIndex { location += (location.isEmpty ? "" : " ") + "(stroke \(strokeIndex))" }
     return location

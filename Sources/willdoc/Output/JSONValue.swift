@@ -177,7 +177,9 @@ enum JSONValue: Equatable {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
+      // Controls, DEL, C1 controls and bidirectional overrides as \u escapes: the string reads
+      // back the same, and the JSON is safe to look at on a terminal.
+      case _ where TerminalText.isControl(scalar) || TerminalText.isBidiControl(scalar):
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)

@@ -25,15 +25,17 @@ enum ExitStatus {
   }
 }
 
-/// Writes text to standard error.
+/// Writes a line to standard error. Strings from files or the command line in it must already
+/// be escaped (``TerminalText``).
 func printError(_ text: String) {
-  FileHandle.standardError.write(Data((text + "\n").utf8))
+  StandardError.line(text)
 }
 
 /// `willdoc: error: <file>: <part>@<offset> (stroke N): <message>`; a limit error names the
-/// option that raises it.
+/// option that raises it. The file name and the description (which quotes part names and
+/// other strings from the file) are escaped for the terminal.
 func errorLine(file: String, _ error: WillError) -> String {
-  "willdoc: error: \(file): \(error.description)" + raiseHint(error.kind)
+  "willdoc: error: \(file.terminalSafe): \(error.description.terminalSafe)" + raiseHint(error.kind)
 }
 
 /// ` (raise it with --max-…)` for a limit error: the one option that lets the input through.

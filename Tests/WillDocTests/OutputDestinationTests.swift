@@ -1,0 +1,303 @@
+import Foundation
+import InkCodec
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where `-o` and `--in-place` write: through symbolic links, into FIFOs and devices, keeping
+/// permissions and owners, never leaving temporary files.
+@Suite struct OutputDestinationTests {
+  /// A reencoded copy of the two-stroke document at `precision` (so each write is recognisable).
+  private func reencode(
+    _ source: URL, to destination: String, precision: Int = 1, in directory: URL? = nil
+  ) throws -> WillDocRunner.Result {
+    try WillDocRunner.run(
+      ["reencode", source.path, "-o", destination, "--precision", "\(precision)"], in: directory)
+  }
+
+  private func precisions(_ url: URL) throws -> Set<Int> {
+    let document = try WillDocument(bytes: [UInt8](try Data(contentsOf: url)))
+    return Set(document.strokes.map(\.decimalPrecision))
+  }
+
+  private func fileType(_ path: String) -> mode_t {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return 0 }
+    return info.st_mode & S_IFMT
+  }
+
+  private func mode(_ path: String) -> mode_t {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return 0 }
+    return info.st_mode & 0o7777
+  }
+
+  private func temporaryFiles(in directory: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+      $0.contains(".tmp-")
+    }
+  }
+
+  @Test func relativeLinkIsFollowedAndStaysALink() throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    try FileManager.default.createDirectory(
+      at: directory.file("sub"), withIntermediateDirectories: true)
+    let target = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "sub/target.will")
+    // sub/link → target.will (relative to sub/, not to the working folder).
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("sub/link.will").path, withDestinationPath: "target.will")
+    let result = try reencode(source, to: "sub/link.will", in: directory.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(fileType(directory.file("sub/link.will").path) == S_IFLNK)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(
+        atPath: directory.file("sub/link.will").path)
+        == "target.will")
+    #expect(fileType(target.path) == S_IFREG)
+    #expect(try precisions(target) == [1])
+    #expect(try temporaryFiles(in: directory.file("sub")).isEmpty)
+  }
+
+  @Test func chainOfLinksIsFollowedToTheEnd() throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    try FileManager.default.createDirectory(
+      at: directory.file("a/b"), withIntermediateDirectories: true)
+    let target = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "final.will")
+    // first → a/second; a/second → b/third; a/b/third → ../../final.will (absolute hop too).
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("first").path, withDestinationPath: "a/second")
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("a/second").path, withDestinationPath: "b/third")
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("a/b/third").path, withDestinationPath: "../../final.will")
+    let result = try reencode(source, to: directory.file("first").path, precision: 3)
+    #expect(result.status == 0, "\(result.stderr)")
+    for link in ["first", "a/second", "a/b/third"] {
+      #expect(fileType(directory.file(link).path) == S_IFLNK, "\(link)")
+    }
+    #expect(try precisions(target) == [3])
+  }
+
+  @Test func danglingLinkCreatesItsTarget() throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("link.will").path, withDestinationPath: "new.will")
+    let result = try reencode(source, to: directory.file("link.will").path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(fileType(directory.file("link.will").path) == S_IFLNK)
+    #expect(try precisions(directory.file("new.will")) == [1])
+  }
+
+  @Test func inPlaceOnALinkReplacesTheTarget() throws {
+    let directory = try TemporaryDirectory()
+    let target = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "target.will")
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("link.will").path, withDestinationPath: "target.will")
+    let result = try WillDocRunner.run(
+      ["reencode", "link.will", "--in-place", "--precision", "1"], in: directory.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(fileType(directory.file("link.will").path) == S_IFLNK)
+    #expect(try precisions(target) == [1])
+  }
+
+  @Test func fifoIsWrittenDirectly() async throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let fifo = directory.file("pipe")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    // The reader opens the FIFO on its own thread: opening blocks until willdoc opens it too.
+    let reader = Task.detached { () -> Data in
+      let handle = try FileHandle(forReadingFrom: fifo)
+      defer { try? handle.close() }
+      return try handle.readToEnd() ?? Data()
+    }
+    let result = try reencode(source, to: fifo.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    let received = try await reader.value
+    #expect(try WillDocument(bytes: [UInt8](received)).strokes.count == 2)
+    #expect(fileType(fifo.path) == S_IFIFO)
+    #expect(try temporaryFiles(in: directory.url).isEmpty)
+  }
+
+  /// `/dev/null` is written to, never replaced (as root, replacing it would break the system);
+  /// also through a link. Only its type is checked afterwards.
+  @Test func characterDeviceIsWrittenDirectly() throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    #expect(fileType("/dev/null") == S_IFCHR)
+    let direct = try reencode(source, to: "/dev/null")
+    #expect(direct.status == 0, "\(direct.stderr)")
+    #expect(fileType("/dev/null") == S_IFCHR)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("null").path, withDestinationPath: "/dev/null")
+    let linked = try reencode(source, to: directory.file("null").path)
+    #expect(linked.status == 0, "\(linked.stderr)")
+    #expect(fileType(directory.file("null").path) == S_IFLNK)
+    #expect(fileType("/dev/null") == S_IFCHR)
+    let synth = try WillDocRunner.run(["synth", "--strokes", "2", "-o", "/dev/null"])
+    #expect(synth.status == 0, "synth needs no --force for a device: \(synth.stderr)")
+  }
+
+  @Test func directoryIsAClearError() throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    try FileManager.default.createDirectory(
+      at: directory.file("folder"), withIntermediateDirectories: true)
+    let result = try reencode(source, to: directory.file("folder").path)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("it is a directory"), "\(result.stderr)")
+    #expect(fileType(directory.file("folder").path) == S_IFDIR)
+    #expect(try temporaryFiles(in: directory.url).isEmpty)
+  }
+
+  @Test(arguments: [0o600, 0o640, 0o604] as [mode_t])
+  func replacingKeepsThePermissions(_ permissions: mode_t) throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let target = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "out.will")
+    #expect(chmod(target.path, permissions) == 0)
+    let result = try reencode(source, to: target.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(mode(target.path) == permissions)
+    #expect(try precisions(target) == [1])
+  }
+
+  /// Only root can give a file away, so only root can check that the owner is kept.
+  @Test(.enabled(if: getuid() == 0)) func replacingKeepsTheOwner() throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let target = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "out.will")
+    #expect(chown(target.path, 4321, 8765) == 0)
+    let result = try reencode(source, to: target.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    var info = stat()
+    #expect(stat(target.path, &info) == 0)
+    #expect(info.st_uid == 4321 && info.st_gid == 8765)
+  }
+
+  /// A new file gets what `open(O_CREAT, 0666)` gives under the umask.
+  @Test(
+    arguments: [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600), (0o002, 0o664)] as [(Int, mode_t)])
+  func newFileFollowsTheUmask(_ mask: Int, _ expected: mode_t) throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let target = directory.file("new.will")
+    let result = try ShellRunner.run(
+      ["reencode", source.path, "-o", target.path], prefix: "umask \(String(mask, radix: 8))")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(mode(target.path) == expected)
+  }
+
+  /// Interrupted while the temporary file is open: the file is removed, the destination keeps
+  /// its old bytes, and the process dies of the signal it was sent.
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func signalsRemoveTheTemporaryFile(_ signal: Int32) async throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let target = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "out.will")
+    let before = try Data(contentsOf: target)
+    let output = try CapturedOutput()
+    defer { output.close() }
+    let process = Process()
+    process.executableURL = WillDocRunner.binary
+    process.arguments = ["reencode", source.path, "-o", target.path, "--precision", "1"]
+    var environment = ProcessInfo.processInfo.environment
+    // Test-only: hold the write open after creating the temporary file.
+    environment["WILLDOC_TEST_HOLD_TEMPORARY_FILE"] = "60"
+    process.environment = environment
+    process.standardOutput = output.out
+    process.standardError = output.err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    var appeared = false
+    for _ in 0..<400 where !appeared {
+      appeared = try !temporaryFiles(in: directory.url).isEmpty
+      if !appeared { try await Task.sleep(for: .milliseconds(50)) }
+    }
+    #expect(appeared, "no temporary file appeared")
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == signal)
+    #expect(try temporaryFiles(in: directory.url).isEmpty)
+    #expect(try Data(contentsOf: target) == before)
+    #expect(output.stderr.isEmpty, "\(output.stderr)")
+  }
+}
+
+/// `--in-place` replaces a document with the same document re-written, never with another
+/// format.
+@Suite struct InPlaceTests {
+  @Test func renderRefusesInPlace() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let before = try Data(contentsOf: url)
+    for arguments in [
+      ["render", url.path, "--in-place", "-o", url.path, "--format", "png"],
+      ["render", url.path, "--in-place", "-o", directory.file("doc.svg").path],
+      ["render", url.path, "-o", url.path, "--format", "svg"],
+      ["render", url.path, "-o", url.path, "--format", "outline-json"],
+    ] {
+      let result = try WillDocRunner.run(arguments)
+      #expect(result.status == 64, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("never"), "\(result.stderr)")
+      #expect(try Data(contentsOf: url) == before)
+    }
+    let help = try WillDocRunner.run(["render", "--help"])
+    #expect(!help.stdout.contains("  --in-place"), "no such option is offered")
+  }
+
+  @Test func reencodeInPlaceKeepsTheContainer() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let before = try Data(contentsOf: url)
+    let refused = try WillDocRunner.run(["reencode", url.path, "--in-place", "--container", "raw"])
+    #expect(refused.status == 64, "\(refused.stderr)")
+    #expect(refused.stderr.contains("keeps the input's container"), "\(refused.stderr)")
+    #expect(try Data(contentsOf: url) == before)
+    let same = try WillDocRunner.run(["reencode", url.path, "--in-place", "--container", "opc"])
+    #expect(same.status == 0, "\(same.stderr)")
+  }
+
+  @Test func salvageInPlaceWritesOverTheInput() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let missing = try WillDocRunner.run(["salvage", url.path])
+    #expect(missing.status == 64)
+    let result = try WillDocRunner.run(["salvage", url.path, "--in-place"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let document = try WillDocument(bytes: [UInt8](try Data(contentsOf: url)))
+    #expect(document.strokes == SyntheticDocuments.twoStrokes.strokes)
+  }
+
+  @Test(arguments: ["reencode", "salvage"])
+  func helpSaysWhatInPlaceDoes(_ command: String) throws {
+    let help = try WillDocRunner.run([command, "--help"])
+    #expect(help.stdout.contains("--in-place"))
+    #expect(help.stdout.contains("Replace the input file"))
+  }
+}
