@@ -7,11 +7,15 @@ struct Salvage: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Recover every intact stroke from a damaged WILL document.",
     discussion: """
-      Reads what it can: zip entries by their local headers when the central directory is \
-      gone, deflate data up to the damage, every complete record of a cut paths stream, the \
-      records after a corrupt one, and a section per paths part when the section SVGs are \
-      broken. Writes a valid document and reports what was lost. Exit status 0 when the input \
-      was intact, 1 when something was lost (the recovered document is still written).
+      Keeps only strokes that can be shown to be the original's: every complete record of a \
+      paths part whose checksum holds or that the file cuts short, nothing from a part whose \
+      checksum fails, and after a corrupt record of a RIFF or raw stream only records that \
+      pass the plausibility checks. Finds zip entries by their local headers when the \
+      central directory is gone, and a zip behind a prefix; rebuilds a section per paths \
+      part when the section SVGs are broken. Writes a valid document in the input's \
+      container and reports every damaged part with the strokes kept and dropped. Exit \
+      status 0 when the input was intact, 1 when something was lost (the recovered document \
+      is still written), 2 when the input holds no WILL data (not-a-will-file).
       """)
 
   @Argument(
@@ -40,17 +44,19 @@ struct Salvage: ParsableCommand {
     let file = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.read(input, limits: limits)
     }
-    let (document, report) = WillDocument.salvage(bytes: file.bytes, limits: limits)
+    let (document, report) = try reportingErrors(file: input) {
+      () throws(WillError) in try WillDocument.salvage(bytes: file.bytes, limits: limits)
+    }
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
-      try document.serialized(
-        container: container ?? (document.strokes.isEmpty ? .opc : document.container))
+      try document.serialized(container: container ?? document.container)
     }
     try writeOutput(bytes, to: output)
     var lines = [
       report.wasIntact ? "\(input): intact, nothing to salvage" : "\(input): damaged",
       "strokes recovered  \(Format.count(report.recoveredStrokes))",
     ]
-    if report.skippedRecords > 0 { lines.append("records skipped    \(report.skippedRecords)") }
+    if report.skippedRecords > 0 { lines.append("records dropped    \(report.skippedRecords)") }
+    for part in report.damagedParts { lines.append("part damaged       \(part)") }
     for part in report.lostParts { lines.append("part lost          \(part)") }
     for loss in report.losses { lines.append("lost               \(loss)") }
     for note in report.notes { lines.append("note               \(note)") }
