@@ -68,7 +68,7 @@ public struct SalvageReport: Sendable, Hashable, Codable {
   /// cut off; salvage reports limits this way instead of throwing.
   public var exceededLimits: [DecodingLimits.Limit]
 
-  init(container: ContainerKind) {
+  init(container: ContainerKind = .opc) {
     wasIntact = false
     self.container = container
     recoveredStrokes = 0

@@ -20,7 +20,9 @@ extension WillDocument {
       entries = ZipScanner.scan(bytes, directory: directory, budget: &budget, report: &report)
         .entries.map { ($0.name, $0.data, $0.integrity) }
     }
-    guard entries.contains(where: { isWillPart($0.name, $0.data) }) else {
+    // A scan stopped by a limit may have missed the WILL parts: only a whole zip is judged.
+    guard entries.contains(where: { isWillPart($0.name, $0.data) }) || !report.exceededLimits.isEmpty
+    else {
       throw WillError(.notAWillFile, offset: 0)
     }
     // Salvage every paths part; leave out other parts whose bytes are not the original's.
