@@ -42,7 +42,8 @@ struct CentralDirectoryProbe {
       let next = offset + 46 + nameLength + extraLength + commentLength
       guard next <= end,
         let name = try? PartName(
-          zipEntryName: String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self))
+          zipEntryName: String(
+            decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self))
       else { return nil }
       records[name.normalizedKey] = Record(
         crc: Self.uint32(bytes, offset + 16),

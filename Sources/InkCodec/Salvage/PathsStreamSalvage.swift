@@ -82,19 +82,24 @@ enum PathsStreamSalvage {
           outcome.rejectedStart = true
           return outcome
         }
-        drop(&outcome, report: &report, part, start..<range.upperBound, "damaged record: \(error.message)")
+        drop(
+          &outcome, report: &report, part, start..<range.upperBound,
+          "damaged record: \(error.message)")
         damage.append("a record does not decode")
         failed = true
         continue
       }
       let suspect = (integrity == .unchecked && failed) || (isFirst && plausibleStart)
-      if let why = suspect ? plausibility.rejection(of: stroke) : StrokePlausibility.emptiness(of: stroke) {
+      if let why = suspect
+        ? plausibility.rejection(of: stroke) : StrokePlausibility.emptiness(of: stroke)
+      {
         if isFirst && plausibleStart {
           outcome.rejectedStart = true
           return outcome
         }
         drop(&outcome, report: &report, part, start..<range.upperBound, "record dropped: \(why)")
-        damage.append(suspect ? "implausible records after a damaged one" : "records without points")
+        damage.append(
+          suspect ? "implausible records after a damaged one" : "records without points")
         continue
       }
       if budget.points + stroke.pointCount > budget.limits.maxTotalPoints {

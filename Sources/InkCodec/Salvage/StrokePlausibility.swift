@@ -146,7 +146,11 @@ struct StrokePlausibility: Sendable {
     for index in stroke.points.indices.dropFirst() {
       let previous = stroke.points[index - 1]
       let point = stroke.points[index]
-      longest = max(longest, ((point.x - previous.x) * (point.x - previous.x) + (point.y - previous.y) * (point.y - previous.y)).squareRoot())
+      longest = max(
+        longest,
+        ((point.x - previous.x) * (point.x - previous.x) + (point.y - previous.y)
+          * (point.y - previous.y))
+          .squareRoot())
     }
     return longest
   }

@@ -21,7 +21,8 @@ extension WillDocument {
         .entries.map { ($0.name, $0.data, $0.integrity) }
     }
     // A scan stopped by a limit may have missed the WILL parts: only a whole zip is judged.
-    guard entries.contains(where: { isWillPart($0.name, $0.data) }) || !report.exceededLimits.isEmpty
+    guard
+      entries.contains(where: { isWillPart($0.name, $0.data) }) || !report.exceededLimits.isEmpty
     else {
       throw WillError(.notAWillFile, offset: 0)
     }
@@ -94,6 +95,8 @@ extension WillDocument {
     guard name == PartName.contentTypes else { return false }
     let marker = Array("willfileformat".utf8)
     return data.count >= marker.count
-      && (0...(data.count - marker.count)).contains { data[$0..<$0 + marker.count].elementsEqual(marker) }
+      && (0...(data.count - marker.count)).contains {
+        data[$0..<$0 + marker.count].elementsEqual(marker)
+      }
   }
 }

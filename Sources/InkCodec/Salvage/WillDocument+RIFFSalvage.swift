@@ -38,7 +38,8 @@ extension WillDocument {
         report.lose(id, "the file ends inside the chunk (\(data.count) of \(size) bytes)")
       } else {
         chunks.append(
-          RIFFChunk(id: id, data: data, padByte: size % 2 == 1 && end < bytes.count ? bytes[end] : nil))
+          RIFFChunk(
+            id: id, data: data, padByte: size % 2 == 1 && end < bytes.count ? bytes[end] : nil))
       }
       offset = start + size + size % 2
     }

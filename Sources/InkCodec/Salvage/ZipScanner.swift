@@ -136,7 +136,8 @@ enum ZipScanner {
         // The rest of this entry's data is never decoded: stop at the limit, do not search it.
         let limit = budget.entryLimit
         let reason = budget.exceeded(limit, report: &report)
-        report.add(loss: name.description, data.count..<max(data.count + 1, declaredSize ?? 0), reason)
+        report.add(
+          loss: name.description, data.count..<max(data.count + 1, declaredSize ?? 0), reason)
         if isNew {
           seen.insert(name.normalizedKey)
           scan.entries.append(Entry(name: name, data: data, integrity: .cut))

@@ -25,19 +25,31 @@ struct SalvageDamageTests {
   ) {
     let known = Set(original)
     let invented = document.strokes.filter { !known.contains($0) }
-    #expect(invented.isEmpty, "\(context): \(invented.count) strokes not in the original", sourceLocation: sourceLocation)
-    #expect(document.strokes.allSatisfy { $0.pointCount > 0 }, "\(context): an empty stroke", sourceLocation: sourceLocation)
+    #expect(
+      invented.isEmpty, "\(context): \(invented.count) strokes not in the original",
+      sourceLocation: sourceLocation)
+    #expect(
+      document.strokes.allSatisfy { $0.pointCount > 0 }, "\(context): an empty stroke",
+      sourceLocation: sourceLocation)
     #expect(document.container == container, "\(context)", sourceLocation: sourceLocation)
     #expect(report.container == container, "\(context)", sourceLocation: sourceLocation)
-    #expect(report.recoveredStrokes == document.strokes.count, "\(context)", sourceLocation: sourceLocation)
-    #expect(report.losses.allSatisfy { !$0.range.isEmpty }, "\(context): an empty range", sourceLocation: sourceLocation)
+    #expect(
+      report.recoveredStrokes == document.strokes.count, "\(context)",
+      sourceLocation: sourceLocation)
+    #expect(
+      report.losses.allSatisfy { !$0.range.isEmpty }, "\(context): an empty range",
+      sourceLocation: sourceLocation)
     // The result saves in its container and reads back with the same strokes.
     let saved = try? document.serialized()
-    #expect(saved.flatMap { try? WillDocument(bytes: $0, limits: .unlimited).strokes } == document.strokes, "\(context)", sourceLocation: sourceLocation)
+    #expect(
+      saved.flatMap { try? WillDocument(bytes: $0, limits: .unlimited).strokes }
+        == document.strokes, "\(context)", sourceLocation: sourceLocation)
   }
 
   /// Where each paths entry's stored data lies in a zip file, with its name and method.
-  static func pathsEntries(_ bytes: [UInt8]) throws -> [(name: String, data: Range<Int>, deflated: Bool)] {
+  static func pathsEntries(_ bytes: [UInt8]) throws -> [(
+    name: String, data: Range<Int>, deflated: Bool
+  )] {
     let entries = try ZipArchive.read(bytes)
     var result: [(name: String, data: Range<Int>, deflated: Bool)] = []
     var offset = 0
@@ -78,7 +90,9 @@ struct SalvageDamageTests {
     let original = try WillDocument(bytes: try ExternalSamples.bytes(name)).strokes
     var random = SeededRandom(seed: UInt64(name.utf8.count) &* 7_919)
     for stored in [false, true] {
-      let bytes = stored ? try Self.storedCopy(try ExternalSamples.bytes(name)) : try ExternalSamples.bytes(name)
+      let bytes =
+        stored
+        ? try Self.storedCopy(try ExternalSamples.bytes(name)) : try ExternalSamples.bytes(name)
       for entry in try Self.pathsEntries(bytes) where entry.data.count > 8 {
         for trial in 0..<4 {
           var damaged = bytes
@@ -93,7 +107,8 @@ struct SalvageDamageTests {
           // The central directory is intact: the report must not say otherwise.
           #expect(!report.notes.contains { $0.contains("central directory") }, "\(context)")
           if !report.wasIntact {
-            let part = try #require(report.damagedParts.first { $0.part == "/" + entry.name }, "\(context)")
+            let part = try #require(
+              report.damagedParts.first { $0.part == "/" + entry.name }, "\(context)")
             #expect(part.keptStrokes == 0, "\(context)")
           }
         }
@@ -113,7 +128,8 @@ struct SalvageDamageTests {
         let context = "\(name) cut at \(cut)"
         Self.expectFaithful(document, report, original: original, container: .opc, context)
         // Without its end, the central directory really is unusable.
-        #expect(report.notes.contains { $0.contains("central directory is unusable") }, "\(context)")
+        #expect(
+          report.notes.contains { $0.contains("central directory is unusable") }, "\(context)")
         // A cut part keeps a prefix of the original's strokes.
         #expect(document.strokes == Array(original.prefix(document.strokes.count)), "\(context)")
       }
@@ -154,7 +170,9 @@ struct SalvageDamageTests {
       let (document, report) = try WillDocument.salvage(bytes: prefix + bytes)
       Self.expectFaithful(document, report, original: original, container: .opc, "\(name) \(kind)")
       #expect(document.strokes == original, "\(name) \(kind)")
-      #expect(report.losses.contains { $0.part == nil && $0.range == 0..<prefix.count }, "\(name) \(kind)")
+      #expect(
+        report.losses.contains { $0.part == nil && $0.range == 0..<prefix.count }, "\(name) \(kind)"
+      )
     }
   }
 
@@ -166,7 +184,8 @@ struct SalvageDamageTests {
     for _ in 0..<4 {
       let cut = 12 + random.below(bytes.count - 13)
       let (document, report) = try WillDocument.salvage(bytes: Array(bytes[..<cut]))
-      Self.expectFaithful(document, report, original: original, container: .riff, "\(name) cut at \(cut)")
+      Self.expectFaithful(
+        document, report, original: original, container: .riff, "\(name) cut at \(cut)")
       #expect(document.strokes == Array(original.prefix(document.strokes.count)))
       #expect(!report.wasIntact)
     }
@@ -210,7 +229,8 @@ struct SalvageDamageTests {
       RIFFChunk(id: "LIST", data: Array("kept".utf8)), RIFFChunk(id: "INK ", data: b),
     ]).serialized()
     let (document, report) = try WillDocument.salvage(bytes: file)
-    Self.expectFaithful(document, report, original: aStrokes + bStrokes, container: .riff, "two INK chunks")
+    Self.expectFaithful(
+      document, report, original: aStrokes + bStrokes, container: .riff, "two INK chunks")
     #expect(!report.wasIntact)
     let damaged = try #require(report.damagedParts.first)
     #expect(report.damagedParts.count == 1)

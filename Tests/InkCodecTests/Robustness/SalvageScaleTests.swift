@@ -80,7 +80,8 @@ import Testing
 
   @Test func partsLimitStopsTheScan() throws {
     let bytes = try Self.package(extra: 3_000)
-    let (_, report) = try WillDocument.salvage(bytes: bytes, limits: DecodingLimits(maxParts: 1_000))
+    let (_, report) = try WillDocument.salvage(
+      bytes: bytes, limits: DecodingLimits(maxParts: 1_000))
     #expect(report.exceededLimits == [.parts])
     #expect(report.losses.contains { $0.part == nil && $0.reason.contains("parts") })
   }
