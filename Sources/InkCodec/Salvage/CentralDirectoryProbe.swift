@@ -7,6 +7,8 @@
 struct CentralDirectoryProbe {
   /// What the directory says about one entry.
   struct Record {
+    /// The entry's part name, as spelled in the directory.
+    var name: String
     var crc: UInt32
     var compressedSize: Int
     var size: Int
@@ -46,7 +48,7 @@ struct CentralDirectoryProbe {
             decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self))
       else { return nil }
       records[name.normalizedKey] = Record(
-        crc: Self.uint32(bytes, offset + 16),
+        name: name.description, crc: Self.uint32(bytes, offset + 16),
         compressedSize: Int(Self.uint32(bytes, offset + 20)),
         size: Int(Self.uint32(bytes, offset + 24)))
       offset = next

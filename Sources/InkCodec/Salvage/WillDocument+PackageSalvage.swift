@@ -19,6 +19,14 @@ extension WillDocument {
       }
       entries = ZipScanner.scan(bytes, directory: directory, budget: &budget, report: &report)
         .entries.map { ($0.name, $0.data, $0.integrity) }
+      let found = Set(entries.map(\.name.normalizedKey))
+      for record in (directory?.records ?? [:]).sorted(by: { $0.key < $1.key })
+      where !found.contains(record.key) && report.exceededLimits.isEmpty
+        && !report.lostParts.contains(where: { $0.part == record.value.name })
+      {
+        report.lose(
+          record.value.name, "the central directory lists it; its local header is damaged")
+      }
     }
     // A scan stopped by a limit may have missed the WILL parts: only a whole zip is judged.
     guard

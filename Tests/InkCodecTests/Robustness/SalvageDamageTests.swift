@@ -264,4 +264,24 @@ struct SalvageDamageTests {
       }
     }
   }
+
+  @Test(arguments: zipSamples)
+  func anEntryWithADamagedLocalHeaderIsNamed(name: String) throws {
+    var bytes = try ExternalSamples.bytes(name)
+    let original = try WillDocument(bytes: bytes).strokes
+    let entry = try #require(try Self.pathsEntries(bytes).first)
+    // The first byte of the entry's name in its local header becomes NUL, which no part
+    // name may hold; the central directory still lists it.
+    let nameStart = entry.data.lowerBound - entry.name.utf8.count
+    let header = try #require(
+      (0...nameStart).last { bytes[$0..<$0 + 4].elementsEqual([0x50, 0x4B, 0x03, 0x04]) })
+    bytes[header + 30] = 0
+    let (document, report) = try WillDocument.salvage(bytes: bytes)
+    Self.expectFaithful(document, report, original: original, container: .opc, name)
+    #expect(!report.notes.contains { $0.contains("central directory") })
+    #expect(
+      report.lostParts.contains {
+        $0.part == "/" + entry.name && $0.reason.contains("local header")
+      })
+  }
 }
