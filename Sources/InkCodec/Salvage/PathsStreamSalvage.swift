@@ -46,7 +46,7 @@ enum PathsStreamSalvage {
     var failed = false
     var damage: [String] = []
     while offset < bytes.count {
-      if budget.strokes >= budget.limits.maxStrokes {
+      if budget.records >= budget.limits.maxStrokes {
         let reason = budget.exceeded(.strokes, report: &report)
         report.add(loss: part, offset..<bytes.count, reason)
         damage.append(reason)
@@ -68,6 +68,7 @@ enum PathsStreamSalvage {
       let isFirst = offset == 0
       let start = offset
       offset = range.upperBound
+      budget.records += 1
       let stroke: Stroke
       do {
         stroke = try bytes.withWireBytes { (buffer) throws(WillError) -> Stroke in

@@ -80,9 +80,17 @@ public struct SalvageReport: Sendable, Hashable, Codable {
     exceededLimits = []
   }
 
-  /// Records a loss, unless `range` is empty (nothing was lost there).
+  /// Records a loss, unless `range` is empty (nothing was lost there); a loss that continues
+  /// the previous one for the same reason extends it.
   mutating func add(loss part: String?, _ range: Range<Int>, _ reason: String) {
     guard !range.isEmpty else { return }
+    // A run of records lost for one reason is one loss, however many records it holds.
+    if let last = losses.last, last.part == part, last.reason == reason,
+      last.range.upperBound == range.lowerBound
+    {
+      losses[losses.count - 1].range = last.range.lowerBound..<range.upperBound
+      return
+    }
     losses.append(Loss(part: part, range: range, reason: reason))
   }
 
