@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import InkCodec
 
-/// `willdoc salvage DAMAGED -o RECOVERED`: recover every intact stroke of a damaged document.
+/// `willdoc salvage DAMAGED -o RECOVERED`: recover the strokes of a damaged document that can
+/// be shown to be the original's, in its container.
 struct Salvage: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Recover every intact stroke from a damaged WILL document.",
+    abstract: "Recover the intact strokes of a damaged WILL document, inventing none.",
     discussion: """
       Keeps only strokes that can be shown to be the original's: every complete record of a \
       paths part whose checksum holds or that the file cuts short, nothing from a part whose \
