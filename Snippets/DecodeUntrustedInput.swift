@@ -15,6 +15,6 @@ do {
   print(error.category, error.part ?? "-", error.offset ?? -1, error.description)
 }
 
-// A damaged file: every intact stroke, and what was lost.
-let (recovered, report) = WillDocument.salvage(bytes: untrusted)
+// A damaged file: every stroke shown to be intact, and what was lost.
+let (recovered, report) = try WillDocument.salvage(bytes: untrusted)
 print(recovered.strokes.count, report.wasIntact)

@@ -48,7 +48,7 @@ import Testing
     #expect(try WillDocument(bytes: riff).strokes == [stroke])
 
     let bytes = try Fixtures.bytes(of: folder.appendingPathComponent("copy.will"))
-    let (recovered, report) = WillDocument.salvage(bytes: Array(bytes.prefix(bytes.count - 40)))
+    let (recovered, report) = try WillDocument.salvage(bytes: Array(bytes.prefix(bytes.count - 40)))
     #expect(recovered.strokes == [stroke])
     #expect(!report.wasIntact)
   }

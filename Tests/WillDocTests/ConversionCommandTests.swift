@@ -15,7 +15,10 @@ import Testing
     let output = directory.url.appendingPathComponent("out.will").path
     for container in ["riff", "raw"] {
       let refused = try WillDocRunner.run(
-        ["reencode", Self.sample("sections-transforms.will"), "-o", output, "--container", container])
+        [
+          "reencode", Self.sample("sections-transforms.will"), "-o", output, "--container",
+          container,
+        ])
       #expect(refused.status == 1)
       #expect(!FileManager.default.fileExists(atPath: output), "nothing written")
       let lines = refused.stderr.split(separator: "\n").map(String.init)
@@ -24,7 +27,9 @@ import Testing
         lines.contains(
           "  the ink of 3 pages (sections 0, 1, 2) would land on one another; pick one page"))
       #expect(
-        lines.contains { $0.hasPrefix("  section 1's transform matrix(0 -1 1 0 0 864) would be dropped") })
+        lines.contains {
+          $0.hasPrefix("  section 1's transform matrix(0 -1 1 0 0 864) would be dropped")
+        })
       #expect(refused.stdout.isEmpty)
     }
     let image = try WillDocRunner.run(
@@ -50,26 +55,31 @@ import Testing
       "\(result.stdout)")
     #expect(lines.contains("                 section 1 kept, 2 other sections dropped"))
     #expect(
-      lines.contains("                 flattened: transforms baked into \(page.strokes.count) strokes"))
-    #expect(lines.filter { $0.hasPrefix("dropped ") } == [
-      "dropped          the page size 1188×864", "dropped          the background #FFFFFF",
-      "dropped          document properties (title, application, app version)",
-    ])
-    #expect(lines.contains { $0.hasPrefix("re-quantised     at the strokes' precision (2): max error") })
+      lines.contains(
+        "                 flattened: transforms baked into \(page.strokes.count) strokes"))
+    #expect(
+      lines.filter { $0.hasPrefix("dropped ") } == [
+        "dropped          the page size 1188×864", "dropped          the background #FFFFFF",
+        "dropped          document properties (title, application, app version)",
+      ])
+    #expect(
+      lines.contains { $0.hasPrefix("re-quantised     at the strokes' precision (2): max error") })
     // The landscape page's ink, stored portrait, now lies where the page showed it.
     let written = try WillDocument(contentsOf: output)
     #expect(written.container == .riff)
     let transform = page.pathsElements[0].transform
     for (stroke, original) in zip(written.strokes, page.strokes) {
       let mapped = transform.apply(x: original.points[0].x, y: original.points[0].y)
-      #expect(abs(stroke.points[0].x - mapped.x) <= 0.005 && abs(stroke.points[0].y - mapped.y) <= 0.005)
+      #expect(
+        abs(stroke.points[0].x - mapped.x) <= 0.005 && abs(stroke.points[0].y - mapped.y) <= 0.005)
     }
 
     let missing = try WillDocRunner.run([
       "reencode", Self.sample("sections-transforms.will"), "-o", output.path, "--section", "3",
     ])
     #expect(missing.status == 1)
-    #expect(missing.stderr.contains("there is no section 3: the document has 3"), "\(missing.stderr)")
+    #expect(
+      missing.stderr.contains("there is no section 3: the document has 3"), "\(missing.stderr)")
     let negative = try WillDocRunner.run([
       "reencode", Self.sample("sections-transforms.will"), "-o", output.path, "--section", "-1",
     ])
@@ -99,7 +109,9 @@ import Testing
     #expect(toPackage.stdout.contains("paths streams    byte-identical (1 of 1)"))
     let toRIFF = try WillDocRunner.run(["reencode", package, "-o", back, "--container", "riff"])
     #expect(toRIFF.status == 0, "\(toRIFF.stderr)")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: back)) == Data(contentsOf: URL(fileURLWithPath: source)))
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: back))
+        == Data(contentsOf: URL(fileURLWithPath: source)))
   }
 
   @Test func everyInkChunkOfARIFFFileIsShownAndKept() throws {

@@ -1,14 +1,25 @@
 import InkCodec
 
-/// Any bytes through salvage, under small limits: it never traps, and whatever it recovers
-/// saves (in the container `willdoc salvage` would write) and reads back with the same strokes.
+/// Any bytes through salvage, under small limits: it never traps, it throws only
+/// `not-a-will-file`, no salvaged stroke is empty, and whatever it recovers saves in the
+/// input's container and reads back with the same strokes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSalvage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let (document, report) = WillDocument.salvage(bytes: bytes, limits: fuzzLimits)
+  let document: WillDocument
+  let report: SalvageReport
+  do {
+    (document, report) = try WillDocument.salvage(bytes: bytes, limits: fuzzLimits)
+  } catch {
+    precondition(error.kind == .notAWillFile, "salvage threw \(error)")
+    return 0
+  }
   precondition(report.recoveredStrokes == document.strokes.count, "the report miscounts")
-  let container = document.strokes.isEmpty ? .opc : document.container
-  let saved = try! document.serialized(container: container)
+  precondition(document.container == report.container, "the container changed")
+  if !report.wasIntact {
+    precondition(document.strokes.allSatisfy { $0.pointCount > 0 }, "an empty stroke")
+  }
+  let saved = try! document.serialized()
   let reread = try! WillDocument(bytes: saved, limits: .unlimited)
   precondition(reread.strokes == document.strokes, "save changed the salvaged strokes")
   return 0

@@ -9,6 +9,9 @@ struct SalvageBudget {
   var bytes = 0
   /// Strokes recovered so far.
   var strokes = 0
+  /// Records examined so far, kept or not: the stroke limit bounds them, as it bounds the
+  /// records a reader decodes.
+  var records = 0
   /// Points in the strokes recovered so far.
   var points = 0
 

@@ -9,7 +9,8 @@ enum ZipScanner {
   struct Entry {
     var name: PartName
     var data: [UInt8]
-    var complete: Bool
+    /// What is known of the data: verified by its CRC-32, cut, or corrupt.
+    var integrity: PartIntegrity
   }
 
   /// The entries found, and what finding them cost.
@@ -25,22 +26,48 @@ enum ZipScanner {
 
   /// Scans `bytes`, charging every entry's data to `budget`: an entry is cut at the part or
   /// total size limit, and the scan stops at the total size or parts limit, each with a loss.
+  /// Each entry is checked against `directory` (the central directory, when it could be read),
+  /// or else against its local header or data descriptor.
   static func scan(
-    _ bytes: [UInt8], budget: inout SalvageBudget, report: inout SalvageReport
+    _ bytes: [UInt8], directory: CentralDirectoryProbe? = nil, budget: inout SalvageBudget,
+    report: inout SalvageReport
   ) -> Scan {
     guard let inflater = RawInflate() else {
-      report.losses.append(
-        .init(part: nil, range: 0..<bytes.count, reason: "zlib could not allocate its state"))
+      report.add(loss: nil, 0..<bytes.count, "zlib could not allocate its state")
       return Scan()
     }
     return bytes.withUnsafeBufferPointer { buffer in
-      scan(buffer, inflater: inflater, budget: &budget, report: &report)
+      scan(buffer, directory: directory, inflater: inflater, budget: &budget, report: &report)
     }
   }
 
+  /// The offset of the first local header that names a valid part, or `nil`: where a zip
+  /// behind a prefix starts.
+  static func firstEntry(in bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var work = 0
+      var offset = 0
+      while let header = nextSignature(in: buffer, from: offset, work: &work) {
+        offset = header + 4
+        if header + 30 <= buffer.count, name(in: buffer, header: header) != nil { return header }
+      }
+      return nil
+    }
+  }
+
+  /// The part name of the local header at `header`, when it is valid and fits.
+  private static func name(in bytes: UnsafeBufferPointer<UInt8>, header: Int) -> PartName? {
+    let nameLength = Int(uint16(bytes, header + 26))
+    guard nameLength > 0, header + 30 + nameLength <= bytes.count else { return nil }
+    return try? PartName(
+      zipEntryName: String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[(header + 30)..<(header + 30 + nameLength)]),
+        as: UTF8.self))
+  }
+
   private static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>, inflater: RawInflate, budget: inout SalvageBudget,
-    report: inout SalvageReport
+    _ bytes: UnsafeBufferPointer<UInt8>, directory: CentralDirectoryProbe?, inflater: RawInflate,
+    budget: inout SalvageBudget, report: inout SalvageReport
   ) -> Scan {
     var scan = Scan()
     var seen: Set<String> = []
@@ -50,50 +77,57 @@ enum ZipScanner {
       guard header + 30 <= bytes.count else { break }
       let flags = uint16(bytes, header + 6)
       let method = uint16(bytes, header + 8)
-      let crc = uint32(bytes, header + 14)
-      let compressedSize = Int(uint32(bytes, header + 18))
-      let declaredSize = Int(uint32(bytes, header + 22))
       let nameLength = Int(uint16(bytes, header + 26))
       let extraLength = Int(uint16(bytes, header + 28))
       let dataStart = header + 30 + nameLength + extraLength
-      guard dataStart <= bytes.count,
-        let name = try? PartName(
-          zipEntryName: String(
-            decoding: UnsafeBufferPointer(
-              rebasing: bytes[(header + 30)..<(header + 30 + nameLength)]),
-            as: UTF8.self))
-      else { continue }
+      guard dataStart <= bytes.count, let name = name(in: bytes, header: header) else { continue }
+      let record = directory?.records[name.normalizedKey]
+      var crc: UInt32? = record?.crc ?? (flags & 8 == 0 ? uint32(bytes, header + 14) : nil)
+      let compressedSize =
+        record?.compressedSize ?? (flags & 8 == 0 ? Int(uint32(bytes, header + 18)) : nil)
+      let declaredSize = record?.size ?? (flags & 8 == 0 ? Int(uint32(bytes, header + 22)) : nil)
       scan.work += dataStart - header
       let isNew = !seen.contains(name.normalizedKey)
       if isNew, scan.entries.count >= budget.limits.maxParts {
         let reason = budget.exceeded(.parts, report: &report)
-        report.losses.append(.init(part: nil, range: header..<bytes.count, reason: reason))
+        report.add(loss: nil, header..<bytes.count, reason)
         break
       }
       let allowance = budget.entryAllowance
       let data: [UInt8]
-      var complete: Bool
+      var integrity: PartIntegrity
       let exceeded: Bool
       var end: Int
       switch method {
       case 8:
         let result = inflater.inflate(bytes, from: dataStart, limit: allowance)
         data = result.output
-        complete = result.complete
         exceeded = result.exceeded
         end = dataStart + result.consumed
         scan.work += result.consumed
-      case 0 where flags & 8 == 0:
-        end = min(bytes.count, dataStart + compressedSize)
+        if result.complete {
+          integrity = .verified
+        } else if result.dataError {
+          integrity = .corrupt("deflate data error")
+        } else if let compressedSize, dataStart + compressedSize <= bytes.count {
+          // The file holds the whole entry, so running out of input means damaged data.
+          integrity = .corrupt("the deflate data does not end within its declared size")
+        } else {
+          integrity = .cut
+        }
+      case 0 where compressedSize != nil:
+        let size = compressedSize ?? 0
+        end = min(bytes.count, dataStart + size)
         let kept = min(end - dataStart, allowance)
         data = Array(UnsafeBufferPointer(rebasing: bytes[dataStart..<(dataStart + kept)]))
         exceeded = kept < end - dataStart
-        complete = !exceeded && end == dataStart + compressedSize
+        integrity = end == dataStart + size ? .verified : .cut
       default:
-        report.losses.append(
-          .init(
-            part: name.description, range: header..<dataStart,
-            reason: "entry method \(method) cannot be scanned"))
+        report.lose(
+          name.description,
+          method == 0
+            ? "a stored entry with a data descriptor and no central directory has no known size"
+            : "compression method \(method) is not supported")
         continue
       }
       scan.work += data.count
@@ -102,41 +136,42 @@ enum ZipScanner {
         // The rest of this entry's data is never decoded: stop at the limit, do not search it.
         let limit = budget.entryLimit
         let reason = budget.exceeded(limit, report: &report)
-        let lost = data.count..<max(data.count + 1, declaredSize)
-        report.losses.append(.init(part: name.description, range: lost, reason: reason))
+        report.add(
+          loss: name.description, data.count..<max(data.count + 1, declaredSize ?? 0), reason)
         if isNew {
           seen.insert(name.normalizedKey)
-          scan.entries.append(Entry(name: name, data: data, complete: false))
+          scan.entries.append(Entry(name: name, data: data, integrity: .cut))
         }
         if limit == .totalBytes {
-          report.losses.append(.init(part: nil, range: end..<bytes.count, reason: reason))
+          report.add(loss: nil, end..<bytes.count, reason)
           break
         }
         offset = max(offset, end)
         continue
       }
-      var expectedCRC: UInt32? = crc
-      if flags & 8 != 0 {
+      if flags & 8 != 0, record == nil {
         // The CRC follows the data in a descriptor, with or without its signature.
         var descriptor = end
         if descriptor + 4 <= bytes.count, uint32(bytes, descriptor) == dataDescriptor {
           descriptor += 4
         }
-        expectedCRC = descriptor + 4 <= bytes.count ? uint32(bytes, descriptor) : nil
+        crc = descriptor + 4 <= bytes.count ? uint32(bytes, descriptor) : nil
       }
-      if complete, let expectedCRC, CRC32.checksum(data) != expectedCRC {
-        complete = false
-        report.notes.append("\(name): CRC-32 does not match; its content may be damaged")
+      if integrity == .verified {
+        if let declaredSize, declaredSize != data.count {
+          integrity = .corrupt("\(data.count) bytes where the zip declares \(declaredSize)")
+        } else if let crc {
+          if CRC32.checksum(data) != crc { integrity = .corrupt("CRC-32 mismatch") }
+        } else {
+          integrity = .unchecked
+        }
       }
-      if !complete {
-        report.losses.append(
-          .init(
-            part: name.description, range: data.count..<max(data.count, compressedSize),
-            reason: "entry data is damaged or cut"))
+      if integrity == .cut, let declaredSize {
+        report.add(loss: name.description, data.count..<declaredSize, "the entry is cut short")
       }
       if isNew {
         seen.insert(name.normalizedKey)
-        scan.entries.append(Entry(name: name, data: data, complete: complete))
+        scan.entries.append(Entry(name: name, data: data, integrity: integrity))
       }
       offset = max(offset, end)
     }

@@ -2,16 +2,21 @@ import ArgumentParser
 import Foundation
 import InkCodec
 
-/// `willdoc salvage DAMAGED -o RECOVERED`: recover every intact stroke of a damaged document.
+/// `willdoc salvage DAMAGED -o RECOVERED`: recover the strokes of a damaged document that can
+/// be shown to be the original's, in its container.
 struct Salvage: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Recover every intact stroke from a damaged WILL document.",
+    abstract: "Recover the intact strokes of a damaged WILL document, inventing none.",
     discussion: """
-      Reads what it can: zip entries by their local headers when the central directory is \
-      gone, deflate data up to the damage, every complete record of a cut paths stream, the \
-      records after a corrupt one, and a section per paths part when the section SVGs are \
-      broken. Writes a valid document and reports what was lost. Exit status 0 when the input \
-      was intact, 1 when something was lost (the recovered document is still written).
+      Keeps only strokes that can be shown to be the original's: every complete record of a \
+      paths part whose checksum holds or that the file cuts short, nothing from a part whose \
+      checksum fails, and after a corrupt record of a RIFF or raw stream only records that \
+      pass the plausibility checks. Finds zip entries by their local headers when the \
+      central directory is gone, and a zip behind a prefix; rebuilds a section per paths \
+      part when the section SVGs are broken. Writes a valid document in the input's \
+      container and reports every damaged part with the strokes kept and dropped. Exit \
+      status 0 when the input was intact, 1 when something was lost (the recovered document \
+      is still written), 2 when the input holds no WILL data (not-a-will-file).
       """)
 
   @Argument(
@@ -35,8 +40,10 @@ struct Salvage: ParsableCommand {
     let file = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.read(input, limits: limits)
     }
-    let (document, report) = WillDocument.salvage(bytes: file.bytes, limits: limits)
-    let targetContainer = container ?? (document.strokes.isEmpty ? .opc : document.container)
+    let (document, report) = try reportingErrors(file: input) {
+      () throws(WillError) in try WillDocument.salvage(bytes: file.bytes, limits: limits)
+    }
+    let targetContainer = container ?? document.container
     try outputOptions.checkContainer(
       input: input, from: ContainerKind(sniffing: file.bytes), to: targetContainer)
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
@@ -48,8 +55,9 @@ struct Salvage: ParsableCommand {
         ? "\(input.terminalSafe): intact, nothing to salvage" : "\(input.terminalSafe): damaged",
       "strokes recovered  \(Format.count(report.recoveredStrokes))",
     ]
-    if report.skippedRecords > 0 { lines.append("records skipped    \(report.skippedRecords)") }
-    for part in report.lostParts { lines.append("part lost          \(part.terminalSafe)") }
+    if report.skippedRecords > 0 { lines.append("records dropped    \(report.skippedRecords)") }
+    for part in report.damagedParts { lines.append("part damaged       " + "\(part)".terminalSafe) }
+    for part in report.lostParts { lines.append("part lost          " + "\(part)".terminalSafe) }
     for loss in report.losses { lines.append("lost               " + "\(loss)".terminalSafe) }
     for note in report.notes { lines.append("note               \(note.terminalSafe)") }
     for limit in report.exceededLimits { lines.append("limit reached      \(limit.rawValue)") }

@@ -50,7 +50,7 @@ import Testing
   @Test func thousandsOfEntriesSalvage() throws {
     let original = Self.document(sections: 1, strokes: 3)
     let bytes = try Self.package(extra: 8_000, document: original)
-    let (document, report) = WillDocument.salvage(
+    let (document, report) = try WillDocument.salvage(
       bytes: bytes, limits: DecodingLimits(maxParts: 20_000))
     #expect(document.strokes == original.strokes)
     #expect(report.notes.contains { $0.contains("central directory") })
@@ -80,7 +80,8 @@ import Testing
 
   @Test func partsLimitStopsTheScan() throws {
     let bytes = try Self.package(extra: 3_000)
-    let (_, report) = WillDocument.salvage(bytes: bytes, limits: DecodingLimits(maxParts: 1_000))
+    let (_, report) = try WillDocument.salvage(
+      bytes: bytes, limits: DecodingLimits(maxParts: 1_000))
     #expect(report.exceededLimits == [.parts])
     #expect(report.losses.contains { $0.part == nil && $0.reason.contains("parts") })
   }
@@ -112,7 +113,7 @@ import Testing
     #expect(report.exceededLimits == [.totalBytes])
     #expect(report.losses.contains { $0.part == nil && $0.reason.contains("total") })
 
-    let (_, salvaged) = WillDocument.salvage(bytes: bytes, limits: limits)
+    let (_, salvaged) = try WillDocument.salvage(bytes: bytes, limits: limits)
     #expect(salvaged.exceededLimits == [.totalBytes])
   }
 
@@ -130,17 +131,17 @@ import Testing
   @Test func strokeAndPointLimitsHoldAcrossParts() throws {
     let original = Self.document(sections: 3, strokes: 10, points: 5)
     let bytes = Self.withoutCentralDirectory(try original.serialized(container: .opc))
-    let (byStrokes, strokesReport) = WillDocument.salvage(
+    let (byStrokes, strokesReport) = try WillDocument.salvage(
       bytes: bytes, limits: DecodingLimits(maxStrokes: 25))
     #expect(byStrokes.strokes == Array(original.strokes.prefix(25)))
     #expect(strokesReport.exceededLimits == [.strokes])
 
-    let (byPoints, pointsReport) = WillDocument.salvage(
+    let (byPoints, pointsReport) = try WillDocument.salvage(
       bytes: bytes, limits: DecodingLimits(maxTotalPoints: 72))
     #expect(byPoints.strokes == Array(original.strokes.prefix(14)))
     #expect(pointsReport.exceededLimits == [.totalPoints])
 
-    let (perStroke, perStrokeReport) = WillDocument.salvage(
+    let (perStroke, perStrokeReport) = try WillDocument.salvage(
       bytes: bytes, limits: DecodingLimits(maxPointsPerStroke: 4))
     #expect(perStroke.strokes.isEmpty)
     #expect(perStrokeReport.exceededLimits == [.pointsPerStroke])
@@ -151,7 +152,7 @@ import Testing
     let strokes = (0..<20).map { Self.stroke($0) }
     let stream = try InkEncoder.encode(strokes)
     let limit = stream.count / 2
-    let (document, report) = WillDocument.salvage(
+    let (document, report) = try WillDocument.salvage(
       bytes: stream, limits: DecodingLimits(maxFileBytes: limit))
     #expect(report.exceededLimits == [.fileBytes])
     #expect(!document.strokes.isEmpty && document.strokes.count < 20)

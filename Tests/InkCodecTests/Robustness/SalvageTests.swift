@@ -32,8 +32,15 @@ struct SalvageTests {
     let ends = Array(try Self.boundaries(stream).dropFirst())
     for fraction in [0.1, 0.33, 0.5, 0.77, 0.99] {
       let cut = inkStart + Int(Double(stream.count) * fraction)
-      let (document, report) = WillDocument.salvage(bytes: Array(bytes[..<cut]))
       let intact = ends.filter { $0 <= cut - inkStart }.count
+      if inkStart == 0, intact == 0 {
+        // A raw stream cut inside its first record cannot be told from random bytes.
+        #expect(throws: WillError(.notAWillFile, offset: 0)) {
+          try WillDocument.salvage(bytes: Array(bytes[..<cut]))
+        }
+        continue
+      }
+      let (document, report) = try WillDocument.salvage(bytes: Array(bytes[..<cut]))
       #expect(document.strokes == Array(strokes.prefix(intact)), "\(name) cut at \(cut)")
       #expect(!report.wasIntact)
       #expect(report.recoveredStrokes == intact)
@@ -55,7 +62,7 @@ struct SalvageTests {
     // The first byte after the length prefix is the first tag: 0x07 is field 0, never valid.
     let prefix = Varint.encodedSize(of: UInt64(starts[victim + 1] - starts[victim] - 1))
     damaged[inkStart + starts[victim] + prefix] = 0x07
-    let (document, report) = WillDocument.salvage(bytes: damaged)
+    let (document, report) = try WillDocument.salvage(bytes: damaged)
     var expected = strokes
     expected.remove(at: victim)
     #expect(document.strokes == expected)
@@ -73,11 +80,11 @@ struct SalvageTests {
     // Cut away the central directory: every entry is still complete.
     let centralDirectory = try #require(
       Self.lastIndex(of: [0x50, 0x4B, 0x01, 0x02], in: bytes, first: true))
-    let (document, report) = WillDocument.salvage(bytes: Array(bytes[..<centralDirectory]))
+    let (document, report) = try WillDocument.salvage(bytes: Array(bytes[..<centralDirectory]))
     #expect(document.strokes == original.strokes)
     #expect(report.notes.contains { $0.contains("central directory") })
     // Cut further, into the entries: what is recovered is a prefix of each paths part.
-    let (partial, _) = WillDocument.salvage(bytes: Array(bytes[..<(centralDirectory * 2 / 3)]))
+    let (partial, _) = try WillDocument.salvage(bytes: Array(bytes[..<(centralDirectory * 2 / 3)]))
     let originalStrokes = original.strokes
     #expect(partial.strokes == Array(originalStrokes.prefix(partial.strokes.count)))
   }
@@ -94,7 +101,7 @@ struct SalvageTests {
       if entry.name.fileExtension == "svg" { input.data = Array("<svg><g".utf8) }
       return input
     }
-    let (document, report) = WillDocument.salvage(bytes: try ZipArchive.write(entries))
+    let (document, report) = try WillDocument.salvage(bytes: try ZipArchive.write(entries))
     #expect(document.strokes == original.strokes)
     #expect(document.sections.count == original.sections.flatMap(\.pathsElements).count)
     #expect(report.notes.contains { $0.contains("rebuilt") })
@@ -103,7 +110,7 @@ struct SalvageTests {
 
   @Test func intactFileIsReportedIntact() throws {
     let name = try #require(ExternalSamples.names.first)
-    let (document, report) = WillDocument.salvage(bytes: try ExternalSamples.bytes(name))
+    let (document, report) = try WillDocument.salvage(bytes: try ExternalSamples.bytes(name))
     #expect(report.wasIntact)
     #expect(report.losses.isEmpty)
     #expect(document == (try WillDocument(bytes: try ExternalSamples.bytes(name))))

@@ -12,6 +12,8 @@ final class RawInflate {
     var output: [UInt8]
     /// Whether the deflate stream ended properly.
     var complete: Bool
+    /// Whether zlib found the data invalid (as opposed to running out of input).
+    var dataError = false
     /// Whether the stream would have produced more than the limit; `output` holds the first
     /// `limit` bytes.
     var exceeded: Bool
@@ -75,7 +77,11 @@ final class RawInflate {
         result.complete = true
         break
       }
-      if status != Z_OK || (produced == 0 && stream.pointee.avail_in == 0) { break }
+      if status != Z_OK && status != Z_BUF_ERROR {
+        result.dataError = true
+        break
+      }
+      if status == Z_BUF_ERROR || (produced == 0 && stream.pointee.avail_in == 0) { break }
     }
     result.consumed = available - Int(stream.pointee.avail_in)
     return result
