@@ -12,11 +12,15 @@ extension SampleGenerator {
 
   /// A synthetic handwritten note of exactly `strokes` strokes (or fewer when `strokes` is 0):
   /// lines of words, now and then dots, a scribble, an underline and a word cut by an eraser
-  /// into fragments with ts/tf, filling A5-like portrait pages (592 × 864) one after another.
+  /// into fragments with ts/tf, filling A5-like portrait pages (592 × 864) one after another,
+  /// or, when not `paged`, one page 592 wide that grows as long as the note (for RIFF and raw
+  /// files, which hold a single page).
   ///
   /// Every stroke goes through the pen's ``PathBuilder`` from seeded 120–240 Hz samples and is
   /// stored at `precision`. The same arguments always give the same document.
-  public static func synthesizedNotes(seed: UInt64, strokes count: Int, precision: Int = 2)
+  public static func synthesizedNotes(
+    seed: UInt64, strokes count: Int, precision: Int = 2, paged: Bool = true
+  )
     -> WillDocument
   {
     precondition(count >= 0, "the stroke count cannot be negative")
@@ -39,7 +43,7 @@ extension SampleGenerator {
       x = 40
       y += 64
       line += 1
-      if y > pageHeight - 80 {
+      if paged && y > pageHeight - 80 {
         pages.append([])
         y = 50
       }
@@ -88,9 +92,11 @@ extension SampleGenerator {
       }
     }
 
+    // One long page holds every line, with the margin a full page keeps below its last.
+    let height = paged ? pageHeight : max(pageHeight, y + 80)
     let sections = pages.filter { !$0.isEmpty || pages.count == 1 }.map { strokes in
       Section(
-        width: pageWidth, height: pageHeight, background: InkColor(rgba: 0xFFFF_FFFF),
+        width: pageWidth, height: height, background: InkColor(rgba: 0xFFFF_FFFF),
         nodes: [.paths(PathsElement(strokes: strokes))])
     }
     var document = WillDocument(sections: sections)

@@ -10,8 +10,9 @@ struct Synth: ParsableCommand {
     discussion: """
       Words, dots, scribbles, underlines and erased fragments (ts/tf), traced by a simple \
       motor model, reported as 120-240 Hz pen samples and built into strokes by InkInput's \
-      path builder, on 592 x 864 pages (a new page when one is full). The same seed and \
-      options always give the same bytes.
+      path builder, on 592 x 864 pages (a new page when one is full; a RIFF or raw file, \
+      which holds one page, gets one page as long as the note). The same seed and options \
+      always give the same bytes.
       """)
 
   @Option(help: "The random seed.")
@@ -55,7 +56,7 @@ struct Synth: ParsableCommand {
 
   func run() throws {
     let document = SampleGenerator.synthesizedNotes(
-      seed: seed, strokes: strokes, precision: precision)
+      seed: seed, strokes: strokes, precision: precision, paged: container == .opc)
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
       try document.serialized(container: container, options: WriteOptions(deflateLevel: 9))
     }
