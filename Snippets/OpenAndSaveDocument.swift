@@ -12,8 +12,9 @@ try page.write(to: input)
 // snippet.show
 let document = try WillDocument(contentsOf: input)
 for section in document.sections {
-  for (paths, transform) in section.pathsElements {
-    print(section.pageSize ?? (0, 0), transform, paths.strokes.count)
+  for placed in section.pathsElements {
+    print(
+      section.pageSize?.description ?? "no page", placed.transform, placed.element.strokes.count)
   }
 }
 try document.write(to: directory.appendingPathComponent("snippet-copy.will"))

@@ -38,7 +38,9 @@ import Testing
     #expect(document.properties.application == "My Notes")
     for section in document.sections {
       #expect(section.pageSize?.width == 600)
-      for (paths, transform) in section.pathsElements {
+      for placed in section.pathsElements {
+        let paths = placed.element
+        let transform = placed.transform
         #expect(transform == .identity)
         #expect(paths.strokes == [stroke])
       }

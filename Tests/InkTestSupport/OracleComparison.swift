@@ -29,7 +29,8 @@ public enum OracleComparison {
           stroke.colors.map(\.rgba) == colors.map(\.rgba), context, sourceLocation: sourceLocation)
       }
       let wire =
-        stroke.storedFields.contains(.compositeOperation) ? Int(stroke.blendMode.rawValue) : nil
+        stroke.wire.storedFields.contains(.compositeOperation)
+        ? Int(stroke.blendMode.rawValue) : nil
       #expect(wire == oracle.blendModeWire, context, sourceLocation: sourceLocation)
       #expect(
         Int(stroke.blendMode.effective.rawValue) == oracle.blendModeValue, context,

@@ -224,14 +224,17 @@ import Testing
     process.arguments = ["reencode", source.path, "-o", target.path, "--precision", "1"]
     var environment = ProcessInfo.processInfo.environment
     // Test-only: hold the write open after creating the temporary file.
-    environment["WILLDOC_TEST_HOLD_TEMPORARY_FILE"] = "60"
+    environment["WILLDOC_TEST_HOLD_TEMPORARY_FILE"] = "300"
     process.environment = environment
     process.standardOutput = output.out
     process.standardError = output.err
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    // On a loaded machine (the whole suite in parallel on two cores) the child can take many
+    // seconds to start: wait by the clock, and signal only once the file exists.
     var appeared = false
-    for _ in 0..<400 where !appeared {
+    let deadline = ContinuousClock.now + .seconds(120)
+    while !appeared && ContinuousClock.now < deadline {
       appeared = try !temporaryFiles(in: directory.url).isEmpty
       if !appeared { try await Task.sleep(for: .milliseconds(50)) }
     }

@@ -38,8 +38,8 @@ public struct AffineTransform: Sendable, Hashable, Codable {
   }
 
   /// Maps a point.
-  public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
-    (a * x + c * y + e, b * x + d * y + f)
+  public func apply(x: Double, y: Double) -> InkPoint {
+    InkPoint(x: a * x + c * y + e, y: b * x + d * y + f)
   }
 
   /// How much the transform scales lengths, on average (the square root of |det|); used to

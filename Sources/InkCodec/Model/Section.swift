@@ -64,9 +64,9 @@ public struct Section: Sendable, Hashable {
 
   /// The page size: `width`×`height`, else the view box's size, else `nil` (RIFF and raw
   /// documents have no page).
-  public var pageSize: (width: Double, height: Double)? {
-    if let width, let height { return (width, height) }
-    if let box = viewBox { return (box[2], box[3]) }
+  public var pageSize: PageSize? {
+    if let width, let height { return PageSize(width: width, height: height) }
+    if let box = viewBox { return PageSize(width: box[2], height: box[3]) }
     return nil
   }
 
@@ -113,13 +113,15 @@ public struct Section: Sendable, Hashable {
 
   /// Every paths element in document order, with the product of its ancestors' transforms
   /// and its own (outer on the left).
-  public var pathsElements: [(element: PathsElement, transform: AffineTransform)] {
-    var result: [(PathsElement, AffineTransform)] = []
+  public var pathsElements: [PlacedPaths] {
+    var result: [PlacedPaths] = []
     func visit(_ nodes: [SectionNode], _ outer: AffineTransform) {
       for node in nodes {
         switch node {
         case .group(let group): visit(group.children, outer.concatenating(group.transform))
-        case .paths(let paths): result.append((paths, outer.concatenating(paths.transform)))
+        case .paths(let paths):
+          result.append(
+            PlacedPaths(element: paths, transform: outer.concatenating(paths.transform)))
         case .image, .unmodelled: continue
         }
       }

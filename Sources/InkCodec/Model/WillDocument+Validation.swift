@@ -36,7 +36,9 @@ extension WillDocument {
     for warning in readWarnings { diagnostics.append(warning) }
     for section in sections {
       let page = section.pageSize
-      for (element, transform) in section.pathsElements {
+      for placed in section.pathsElements {
+        let element = placed.element
+        let transform = placed.transform
         let part = element.partName
         var offset = 0
         for (index, stroke) in element.strokes.enumerated() {
@@ -50,7 +52,7 @@ extension WillDocument {
                 message: message()))
           }
           offset += Varint.encodedSize(of: UInt64(recordSize)) + recordSize
-          if stroke.storedFields.contains(.compositeOperation) {
+          if stroke.wire.storedFields.contains(.compositeOperation) {
             if stroke.blendMode == .clear {
               warn(
                 "blend-mode-zero",

@@ -4,7 +4,7 @@
 /// ```swift
 /// let document = try WillDocument(contentsOf: url)
 /// for section in document.sections {
-///     print(section.pageSize ?? (0, 0), section.strokes.count)
+///     print(section.pageSize?.description ?? "no page", section.strokes.count)
 /// }
 /// try document.write(to: copyURL, container: .opc)
 /// ```

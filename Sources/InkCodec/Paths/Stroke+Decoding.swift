@@ -141,9 +141,9 @@ extension Stroke {
     if scan.endParameter != nil { stored.insert(.endParameter) }
     if scan.decimalPrecision != nil { stored.insert(.decimalPrecision) }
     if scan.compositeOperation != nil { stored.insert(.compositeOperation) }
-    storedFields = stored
+    wire.storedFields = stored
     if !scan.unknownFields.isEmpty {
-      unknownFields = scan.unknownFields.flatMap {
+      wire.unknownFields = scan.unknownFields.flatMap {
         Array(UnsafeRawBufferPointer(rebasing: base[$0]))
       }
     }

@@ -3,7 +3,7 @@ extension PathRecord {
   ///
   /// Absolute values are quantised first (round half away from zero) and the integers are then
   /// differenced, so that re-encoding never drifts. Fields the stroke does not store (see
-  /// ``Stroke/storedFields``) are left out, except `decimalPrecision`, which is always written
+  /// ``Stroke/WireRecord/storedFields``) are left out, except `decimalPrecision`, which is always written
   /// when it differs from the default 2.
   /// - Parameters:
   ///   - stroke: The stroke.
@@ -23,7 +23,7 @@ extension PathRecord {
     guard FixedPoint.supportedPrecisions.contains(precision) else {
       throw WillError(.unsupportedPrecision(UInt32(clamping: precision)))
     }
-    let stored = stroke.storedFields
+    let stored = stroke.wire.storedFields
     guard stroke.startParameter.isFinite else {
       throw WillError(.nonFiniteValue(channel: "startParameter"))
     }
@@ -72,7 +72,7 @@ extension PathRecord {
       stored.contains(.compositeOperation) || stroke.blendMode != .sourceOver
       ? stroke.blendMode.rawValue : nil
     id = stroke.id
-    unknownFields = stroke.unknownFields
+    unknownFields = stroke.wire.unknownFields
   }
 
   @inline(__always)

@@ -37,6 +37,21 @@ public struct Stroke: Sendable, Hashable, Codable {
     ]
   }
 
+  /// How a record stored the stroke beyond its values: bookkeeping that only matters for
+  /// writing the same bytes again.
+  public struct WireRecord: Sendable, Hashable {
+    /// Which optional scalar fields the record stores (every one, for a new stroke).
+    public var storedFields: StoredFields
+    /// Unknown fields of the record, kept as raw bytes and written back unchanged.
+    public var unknownFields: [UInt8]
+
+    /// Creates the bookkeeping of a new stroke, or of a record as read.
+    public init(storedFields: StoredFields = .all, unknownFields: [UInt8] = []) {
+      self.storedFields = storedFields
+      self.unknownFields = unknownFields
+    }
+  }
+
   /// The control points.
   public var points: [InkPoint]
   /// The widths: empty (none stored), one (constant) or one per point.
@@ -57,10 +72,15 @@ public struct Stroke: Sendable, Hashable, Codable {
   public var id: UInt32?
   /// The decimal precision the values were read at, and are written at by default.
   public var decimalPrecision: Int
-  /// Which optional scalar fields the record stores.
-  public var storedFields: StoredFields
-  /// Unknown fields of the record, kept as raw bytes and written back unchanged.
-  public var unknownFields: [UInt8]
+  /// How the record this stroke was read from stored it (field presence, unknown fields),
+  /// so that re-encoding reproduces the record byte for byte. Not part of the `Codable`
+  /// form, which holds the stroke's content: a decoded JSON stroke is a new stroke.
+  public var wire = WireRecord()
+
+  private enum CodingKeys: String, CodingKey {
+    case points, widths, colors, startParameter, endParameter, blendMode, paintIndex
+    case particlesRandomSeed, id, decimalPrecision
+  }
 
   /// Creates a stroke from its channels.
   /// - Parameters:
@@ -90,8 +110,6 @@ public struct Stroke: Sendable, Hashable, Codable {
     self.particlesRandomSeed = particlesRandomSeed
     self.id = id
     self.decimalPrecision = decimalPrecision
-    self.storedFields = .all
-    self.unknownFields = []
   }
 
   /// Creates a stroke from interleaved values, as the WILL SDK's stroke builders produce them.
@@ -180,9 +198,9 @@ public struct Stroke: Sendable, Hashable, Codable {
   }
 
   /// The bounding box of the control points as (minX, minY, maxX, maxY), or `nil` when empty.
-  public var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+  public var bounds: InkBounds? {
     guard let first = points.first else { return nil }
-    var box = (minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+    var box = InkBounds(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
     for point in points {
       box.minX = Swift.min(box.minX, point.x)
       box.minY = Swift.min(box.minY, point.y)

@@ -59,7 +59,7 @@ struct StrokePlausibility: Sendable {
   mutating func add(_ stroke: Stroke) {
     guard let bounds = stroke.bounds else { return }
     precisions.insert(stroke.decimalPrecision)
-    fieldSets.insert(stroke.storedFields)
+    fieldSets.insert(stroke.wire.storedFields)
     optionalFields.insert(Self.optionalFields(of: stroke))
     include(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: bounds.maxY)
     widest = max(widest, stroke.widths.max() ?? 0)
@@ -88,7 +88,7 @@ struct StrokePlausibility: Sendable {
       [1, stroke.pointCount].contains(stroke.colors.count) || stroke.colors.isEmpty
     else { return "its widths or colours do not match its \(stroke.pointCount) points" }
     if !fieldSets.isEmpty,
-      !fieldSets.contains(stroke.storedFields)
+      !fieldSets.contains(stroke.wire.storedFields)
         || !optionalFields.contains(Self.optionalFields(of: stroke))
     {
       return "it stores other fields than the document's strokes"

@@ -85,7 +85,9 @@ enum DumpText {
         header += "  \(Format.number(size.width)) × \(Format.number(size.height))"
       }
       line(header)
-      for (element, transform) in section.pathsElements {
+      for placed in section.pathsElements {
+        let element = placed.element
+        let transform = placed.transform
         line(
           "  paths \(element.partName?.terminalSafe ?? "-")  transform "
             + "[\(transform.coefficients.map { Format.number($0, digits: 6) }.joined(separator: " "))]"
@@ -110,7 +112,7 @@ enum DumpText {
     }
     fields.append("color " + (stroke.color.map(\.description) ?? "-"))
     fields.append("ts \(stroke.startParameter) tf \(stroke.endParameter)")
-    let stored = stroke.storedFields.contains(.compositeOperation)
+    let stored = stroke.wire.storedFields.contains(.compositeOperation)
     fields.append(
       "blend \(stroke.blendMode.name)" + (stored ? " (\(stroke.blendMode.rawValue))" : " (absent)"))
     if let paint = stroke.paintIndex { fields.append("paint \(paint)") }

@@ -7,7 +7,7 @@ struct DocumentSummary {
   struct SectionSummary {
     var index: Int
     var part: String?
-    var pageSize: (width: Double, height: Double)?
+    var pageSize: PageSize?
     /// The fill of the page's background rect, if it has one.
     var background: InkColor?
     var pathsElements: Int
@@ -58,7 +58,9 @@ struct DocumentSummary {
       var summary = SectionSummary(
         index: sectionIndex, part: section.partName, pageSize: section.pageSize,
         background: section.background, pathsElements: 0, strokes: 0, points: 0, bounds: nil)
-      for (element, transform) in section.pathsElements {
+      for placed in section.pathsElements {
+        let element = placed.element
+        let transform = placed.transform
         summary.pathsElements += 1
         for stroke in element.strokes {
           summary.strokes += 1

@@ -24,7 +24,9 @@ enum DumpJSON {
       let section = document.sections[index]
       let elements = section.pathsElements
       let paths = JSONStream(count: elements.count) { elementIndex in
-        let (element, transform) = elements[elementIndex]
+        let (element, transform) = (
+          elements[elementIndex].element, elements[elementIndex].transform
+        )
         let strokes = element.strokes.indices.filter {
           selection.stroke == nil || selection.stroke == $0
         }
@@ -91,7 +93,8 @@ enum DumpJSON {
       ("blendMode", .string(stroke.blendMode.name)),
       (
         "blendModeValue",
-        stroke.storedFields.contains(.compositeOperation) ? .int(stroke.blendMode.rawValue) : .null
+        stroke.wire.storedFields.contains(.compositeOperation)
+          ? .int(stroke.blendMode.rawValue) : .null
       ),
       ("paintIndex", .int(stroke.paintIndex)),
       ("randomSeed", .int(stroke.particlesRandomSeed)),

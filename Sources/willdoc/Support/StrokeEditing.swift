@@ -33,7 +33,8 @@ func pathsStreams(of bytes: [UInt8], document: WillDocument, limits: DecodingLim
     var seen: Set<String> = []
     var streams: [PathsStreamIdentity] = []
     for section in document.sections {
-      for (element, _) in section.pathsElements {
+      for placed in section.pathsElements {
+        let element = placed.element
         guard let name = element.partName, seen.insert(name).inserted, let part = parts[name]
         else { continue }
         streams.append(PathsStreamIdentity(size: part.size, crc32: part.crc32))

@@ -94,8 +94,8 @@ import Testing
       let page = try sections.flattened(section: index)
       #expect(page.losses(convertingTo: .riff).drawingChanges.isEmpty)
       let written = try WillDocument(bytes: try page.serialized(container: .riff))
-      let expected = sections.sections[index].pathsElements.flatMap { element, transform in
-        element.strokes.map { ($0, transform) }
+      let expected = sections.sections[index].pathsElements.flatMap { placed in
+        placed.element.strokes.map { ($0, placed.transform) }
       }
       try #require(written.strokes.count == expected.count)
       for (stroke, (source, transform)) in zip(written.strokes, expected) {

@@ -40,7 +40,7 @@ import Testing
     #expect(stroke.particlesRandomSeed == 0)
     #expect(stroke.paintIndex == nil)
     #expect(stroke.blendMode == .sourceOver)
-    #expect(stroke.storedFields == .all)
+    #expect(stroke.wire.storedFields == .all)
     #expect(try PathRecord(encoding: stroke).serialized() == Self.sparkDot)
   }
 
@@ -112,7 +112,7 @@ import Testing
     // Known fields are written first, unknown ones after them.
     #expect(record.serialized() == [0x18, 0x02, 0x22, 0x02, 0x02, 0x04] + unknown)
     let stroke = try Stroke(decoding: bytes)
-    #expect(stroke.unknownFields == Array(unknown))
+    #expect(stroke.wire.unknownFields == Array(unknown))
     #expect(try PathRecord(encoding: stroke).unknownFields == Array(unknown))
   }
 
@@ -131,7 +131,7 @@ import Testing
     #expect(stroke.endParameter == 1)
     #expect(stroke.decimalPrecision == 2)
     #expect(stroke.blendMode == .sourceOver)
-    #expect(stroke.storedFields == [])
+    #expect(stroke.wire.storedFields == [])
     #expect(stroke.widths.isEmpty && stroke.colors.isEmpty)
     #expect(try PathRecord(encoding: stroke).serialized() == [])
   }
