@@ -1,17 +1,31 @@
+/// What ``WillDocument/validate(bytes:limits:)`` found: the document when it could be read,
+/// and the diagnostics.
+public struct ValidationResult: Sendable {
+  /// The document, or `nil` when it could not be read.
+  public var document: WillDocument?
+  /// One error diagnostic for an unreadable document (the first problem, located); the
+  /// warnings of ``WillDocument/validate(maximumRepeats:)`` for a readable one.
+  public var diagnostics: [Diagnostic]
+  /// The error that stopped reading, with its kind and location, or `nil`.
+  public var error: WillError?
+
+  /// Whether the document could be read and has no error diagnostic.
+  public var isValid: Bool { error == nil && !diagnostics.contains { $0.severity == .error } }
+}
+
 extension WillDocument {
   /// Reads `bytes` and checks everything the format promises.
   ///
-  /// A document that cannot be read gives one error diagnostic (the first problem, located);
-  /// a readable one gives the warnings of ``validate()``.
-  /// - Returns: The document, if it could be read, and the diagnostics.
-  public static func validate(bytes: [UInt8], limits: DecodingLimits = .default) -> (
-    document: WillDocument?, diagnostics: [Diagnostic]
-  ) {
+  /// A document that cannot be read gives one error diagnostic (the first problem, located)
+  /// and the error itself; a readable one gives the warnings of ``validate(maximumRepeats:)``.
+  public static func validate(bytes: [UInt8], limits: DecodingLimits = .default)
+    -> ValidationResult
+  {
     do {
       let document = try WillDocument(bytes: bytes, limits: limits)
-      return (document, document.validate())
+      return ValidationResult(document: document, diagnostics: document.validate(), error: nil)
     } catch {
-      return (nil, [Diagnostic(error)])
+      return ValidationResult(document: nil, diagnostics: [Diagnostic(error)], error: error)
     }
   }
 

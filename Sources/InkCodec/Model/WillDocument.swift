@@ -85,6 +85,13 @@ public struct WillDocument: Sendable, Hashable {
   /// The number of control points of every stroke.
   public var pointCount: Int { strokes.reduce(0) { $0 + $1.pointCount } }
 
+  /// Whether two documents hold the same content: container, properties, sections (with
+  /// their SVG trees, part names and relationship ids), paints, other parts and RIFF chunks —
+  /// everything a reader sees and every stroke's wire record. Two equal documents write the
+  /// same paths streams, RIFF files and SVG sections; a package's props and paints parts may
+  /// still differ in XML form when one document keeps the bytes it was read with (a read
+  /// document writes its source's bytes back while its properties are unchanged).
+  /// ``containerParts`` and what validation noticed while reading are not compared.
   public static func == (lhs: WillDocument, rhs: WillDocument) -> Bool {
     lhs.container == rhs.container && lhs.properties == rhs.properties
       && lhs.sections == rhs.sections

@@ -96,18 +96,13 @@ struct Validate: ParsableCommand {
       return FileResult(
         name: name, size: nil, container: nil, diagnostics: [Diagnostic(error)], error: error)
     }
-    do {
-      let document = try WillDocument(bytes: input.bytes, limits: limits)
-      return FileResult(
-        name: name, size: input.bytes.count, container: document.container,
-        diagnostics: document.validate())
-    } catch {
-      let container =
-        error.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes)
-      return FileResult(
-        name: name, size: input.bytes.count, container: container,
-        diagnostics: [Diagnostic(error)], error: error)
-    }
+    let result = WillDocument.validate(bytes: input.bytes, limits: limits)
+    let container =
+      result.document?.container
+      ?? (result.error?.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes))
+    return FileResult(
+      name: name, size: input.bytes.count, container: container,
+      diagnostics: result.diagnostics, error: result.error)
   }
 
   /// Prints a file's error on standard error, in the `willdoc: error:` form.

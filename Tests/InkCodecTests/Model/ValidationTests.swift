@@ -70,15 +70,18 @@ import Testing
 
   @Test func unreadableInputIsOneLocatedError() {
     let good: [UInt8] = [0x06, 0x22, 0x04, 0x02, 0x04, 0x06, 0x08]
-    let (document, diagnostics) = WillDocument.validate(
-      bytes: good + [0x05, 0x22, 0x03, 0x02, 0x04, 0x06])
-    #expect(document == nil)
+    let result = WillDocument.validate(bytes: good + [0x05, 0x22, 0x03, 0x02, 0x04, 0x06])
+    #expect(result.document == nil)
+    #expect(!result.isValid)
+    #expect(result.error?.kind == .oddCoordinateCount(3))
+    #expect(result.error?.offset == 8 && result.error?.strokeIndex == 1)
     #expect(
-      diagnostics == [
+      result.diagnostics == [
         Diagnostic(
           .error, code: "odd-coordinate-count", offset: 8, strokeIndex: 1,
           message: WillErrorKind.oddCoordinateCount(3).message)
       ])
+    #expect(WillDocument.validate(bytes: good).isValid)
     // A first record that already fails means the bytes are not WILL data at all.
     #expect(
       WillDocument.validate(bytes: [0x05, 0x22, 0x03, 0x02, 0x04, 0x06]).diagnostics.map(\.code)
