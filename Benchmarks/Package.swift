@@ -12,6 +12,16 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
   ],
   targets: [
+    // The project's handwriting synthesis, compiled here from the main package's sources: it
+    // is no product there (apps do not need it), and SwiftPM lets another package use only
+    // products. The benchmark input recipe itself is `BenchmarkStrokes.swift` in WillBench.
+    .target(
+      name: "InkSynthesis",
+      dependencies: [
+        .product(name: "InkCodec", package: "willdoc"),
+        .product(name: "InkInput", package: "willdoc"),
+      ],
+      path: "willdoc/Sources/InkSynthesis"),
     .target(name: "CPathsCodec", cSettings: [.unsafeFlags(["-O2"])]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .target(
@@ -21,7 +31,7 @@ let package = Package(
       dependencies: [
         .product(name: "InkCodec", package: "willdoc"),
         .product(name: "InkRender", package: "willdoc"),
-        .product(name: "SampleGenerator", package: "willdoc"),
+        "InkSynthesis",
         .product(name: "Benchmark", package: "swift-benchmark"),
         "CPathsCodec", "CCairo", "WillProto",
       ]),

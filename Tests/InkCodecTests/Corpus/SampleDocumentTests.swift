@@ -1,6 +1,6 @@
 import Foundation
 import InkTestSupport
-import SampleGenerator
+import InkTestFixtures
 import Testing
 
 @testable import InkCodec
