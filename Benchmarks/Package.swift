@@ -12,11 +12,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
   ],
   targets: [
-    // The project's handwriting synthesis, compiled here from the main package's sources: it
-    // is no product there (apps do not need it), and SwiftPM lets another package use only
-    // products. The benchmark input recipe itself is `BenchmarkStrokes.swift` in WillBench.
+    // The main package's InkSynthesis, compiled here from its sources under a name of our own
+    // (target names are unique across a package graph): it is no product there, since apps do
+    // not need it, and another package can use only products. The benchmark input recipe
+    // itself is `BenchmarkStrokes.swift` in WillBench.
     .target(
-      name: "InkSynthesis",
+      name: "BenchSynthesis",
       dependencies: [
         .product(name: "InkCodec", package: "willdoc"),
         .product(name: "InkInput", package: "willdoc"),
@@ -31,7 +32,7 @@ let package = Package(
       dependencies: [
         .product(name: "InkCodec", package: "willdoc"),
         .product(name: "InkRender", package: "willdoc"),
-        "InkSynthesis",
+        "BenchSynthesis",
         .product(name: "Benchmark", package: "swift-benchmark"),
         "CPathsCodec", "CCairo", "WillProto",
       ]),

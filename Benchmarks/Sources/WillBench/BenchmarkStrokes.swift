@@ -1,6 +1,6 @@
 import Foundation
 import InkCodec
-import InkSynthesis
+import BenchSynthesis
 
 extension BenchInput {
   /// The generated input's strokes: at least `pointCount` control points in total, in long
