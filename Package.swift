@@ -7,8 +7,6 @@ let package = Package(
     .library(name: "InkCodec", targets: ["InkCodec"]),
     .library(name: "InkRender", targets: ["InkRender"]),
     .library(name: "InkInput", targets: ["InkInput"]),
-    // The deterministic sample generator, for the benchmark package's inputs.
-    .library(name: "SampleGenerator", targets: ["SampleGenerator"]),
     .executable(name: "willdoc", targets: ["willdoc"]),
   ],
   dependencies: [
@@ -23,7 +21,7 @@ let package = Package(
     .executableTarget(
       name: "willdoc",
       dependencies: [
-        "InkCodec", "InkRender", "SampleGenerator",
+        "InkCodec", "InkRender", "InkSynthesis",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -43,16 +41,26 @@ let package = Package(
     .executableTarget(
       name: "FuzzRender", dependencies: ["InkCodec", "InkRender"],
       path: "FuzzTesting/Sources/FuzzRender"),
-    .target(name: "SampleGenerator", dependencies: ["InkCodec", "InkInput"]),
-    .executableTarget(
-      name: "make-samples", dependencies: ["InkCodec", "SampleGenerator"],
-      path: "Tools/make-samples"),
+    // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
+    // sample documents. Not a product: apps get ink from a pen, not from a motor model.
+    .target(name: "InkSynthesis", dependencies: ["InkCodec", "InkInput"]),
+    // Test data that must never ship: the recipes of SampleDocuments/, the hostile-file writers
+    // (hand-built zips and zip bombs, invalid samples, resource attacks) and the PNG fixture.
+    // Shared by the tests and `make-samples`; `willdoc` does not link it.
     .target(
-      name: "InkTestSupport", dependencies: ["InkCodec", "SampleGenerator"],
+      name: "InkTestFixtures", dependencies: ["InkCodec", "InkSynthesis"],
+      path: "Tests/InkTestFixtures"),
+    // A development tool, not a product: `swift run make-samples` rewrites SampleDocuments/.
+    .executableTarget(
+      name: "make-samples", dependencies: ["InkCodec", "InkTestFixtures"],
+      path: "Tools/make-samples"),
+    // Helpers for the test targets: package paths, the real samples, the oracle.
+    .target(
+      name: "InkTestSupport", dependencies: ["InkCodec", "InkSynthesis"],
       path: "Tests/InkTestSupport"),
     .testTarget(
       name: "InkCodecTests",
-      dependencies: ["InkCodec", "InkTestSupport", "SampleGenerator"],
+      dependencies: ["InkCodec", "InkTestSupport", "InkTestFixtures"],
       resources: [.copy("Expected")]
     ),
     .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec", "InkInput"]),

@@ -12,6 +12,17 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
   ],
   targets: [
+    // The main package's InkSynthesis, compiled here from its sources under a name of our own
+    // (target names are unique across a package graph): it is no product there, since apps do
+    // not need it, and another package can use only products. The benchmark input recipe
+    // itself is `BenchmarkStrokes.swift` in WillBench.
+    .target(
+      name: "BenchSynthesis",
+      dependencies: [
+        .product(name: "InkCodec", package: "willdoc"),
+        .product(name: "InkInput", package: "willdoc"),
+      ],
+      path: "willdoc/Sources/InkSynthesis"),
     .target(name: "CPathsCodec", cSettings: [.unsafeFlags(["-O2"])]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .target(
@@ -21,7 +32,7 @@ let package = Package(
       dependencies: [
         .product(name: "InkCodec", package: "willdoc"),
         .product(name: "InkRender", package: "willdoc"),
-        .product(name: "SampleGenerator", package: "willdoc"),
+        "BenchSynthesis",
         .product(name: "Benchmark", package: "swift-benchmark"),
         "CPathsCodec", "CCairo", "WillProto",
       ]),

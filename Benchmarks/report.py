@@ -50,7 +50,7 @@ print("Inputs: " + ", ".join(
     f"`{i}` ({int(facts['units'].get(f'decode/{i}/willdoc', {}).get('values', 0)):,} values, "
     f"{int(facts['units'].get(f'decode/{i}/willdoc', {}).get('bytes', 0)):,} bytes of paths stream)"
     for i in inputs if f"decode/{i}/willdoc" in facts["units"]) + ".")
-print("`generated-*` comes from the project's sample generator (`SampleGenerator.benchmarkStrokes`,")
+print("`generated-*` comes from the project's handwriting synthesis (`BenchInput.benchmarkStrokes`,")
 print("seed 2015: wandering pen strokes of 4…2,000 points, log-uniform, precision 2, built by")
 print("InkInput's path builder); `real-samples` concatenates every real sample's strokes. Both")
 print("are drawn on a white 2000 × 2000 page; `largest-sample` is the real sample with the most")

@@ -5,6 +5,11 @@ import Testing
 
 @Suite(.enabled(if: Samples.available, "the shared WILL samples are not available"))
 struct RealSampleTests {
+  /// The cases below come from the samples folder: its 10 RIFF files and one raw stream.
+  @Test func everyStreamSampleIsThere() {
+    #expect(Samples.streamFiles().count == 11, "\(Samples.streamFiles())")
+  }
+
   @Test(arguments: Samples.streamFiles())
   func rendersEverySampleToPNG(_ name: String) throws {
     let strokes = try Samples.strokes(name)

@@ -1,5 +1,5 @@
-import SampleGenerator
+import InkSynthesis
 
-/// The tests' seeded generator: the sample generator's SplitMix64, so a failure replays from
+/// The tests' seeded generator: InkSynthesis's SplitMix64, so a failure replays from
 /// its seed on every platform.
 public typealias SeededRandom = SampleRandom

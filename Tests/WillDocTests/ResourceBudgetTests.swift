@@ -18,6 +18,13 @@ struct ResourceBudgetTests {
 
   static let hostileFiles = SampleDocumentsTests.files("invalid")
 
+  /// The cases below come from the folder, which reads as empty when missing: 19 damaged files
+  /// and 18 resource attacks at least.
+  @Test func everyHostileFileIsThere() {
+    #expect(Self.hostileFiles.filter { $0.hasPrefix("x-") }.count >= 19, "\(Self.hostileFiles)")
+    #expect(Self.hostileFiles.filter { $0.hasPrefix("r-") }.count >= 18, "\(Self.hostileFiles)")
+  }
+
   /// Every command that reads a document, with each output form.
   static func commands(output: URL) -> [[String]] {
     [

@@ -58,6 +58,13 @@ import Testing
     }
   }
 
+  /// `salvagedRealFilesReadInWacomsLibrary` runs over the samples folder: it must hold every
+  /// sample.
+  @Test(.enabled(if: ExternalSamples.isAvailable, "../shared/will-samples is absent"))
+  func everySampleIsThere() {
+    ExternalSamples.expectEverySample()
+  }
+
   /// Damaged copies of every real sample: salvage exits 1, writes the input's container, and
   /// Wacom's library (through the oracle) reads the result with the strokes willdoc salvaged.
   @Test(

@@ -30,6 +30,15 @@ struct SampleDocumentsTests {
     return codes
   }()
 
+  /// The cases below come from the folders and the manifest, which read as empty when
+  /// missing: each must hold every case.
+  @Test func everyListHoldsEveryCase() {
+    #expect(Self.files("valid").count >= 11, "\(Self.files("valid"))")
+    let damaged = Self.files("invalid").filter { $0.hasPrefix("x-") }
+    #expect(damaged.count >= 19, "\(damaged)")
+    #expect(Set(Self.invalidCodes.keys) == Set(damaged), "golden/manifest.txt against invalid/")
+  }
+
   @Test(arguments: files("valid"))
   func validDocumentsPassEveryCommand(_ name: String) throws {
     let directory = Fixtures.sampleDocuments.appendingPathComponent("valid")
@@ -58,9 +67,8 @@ struct SampleDocumentsTests {
       try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any])
     let file = try #require((object["files"] as? [[String: Any]])?.first)
     let code = (file["diagnostics"] as? [[String: Any]])?.first?["code"] as? String
-    if let expected = Self.invalidCodes[name] {
-      #expect(code == expected, "\(name)")
-    }
+    let expected = try #require(Self.invalidCodes[name], "\(name) is not in golden/manifest.txt")
+    #expect(code == expected, "\(name)")
     let unreadable = code == "not-a-will-file" || code == "io-error"
     #expect(result.status == (unreadable ? 2 : 1), "\(name): \(result.stderr)")
     #expect(result.stderr.hasPrefix("willdoc: error: \(name): "), "\(name): \(result.stderr)")

@@ -10,6 +10,11 @@ struct SampleTests {
   static let directory = ExternalSamples.directory ?? URL(fileURLWithPath: "/")
   static let expected = Fixtures.packageRoot.appendingPathComponent("Tests/InkCodecTests/Expected")
 
+  /// The cases below come from the samples folder: it must hold every sample.
+  @Test func everySampleIsThere() {
+    ExternalSamples.expectEverySample()
+  }
+
   @Test(arguments: names)
   func inspectSnapshot(_ name: String) throws {
     let result = try WillDocRunner.run(["inspect", name], in: Self.directory)

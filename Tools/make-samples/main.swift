@@ -1,5 +1,5 @@
 import Foundation
-import SampleGenerator
+import InkTestFixtures
 
 // Writes SampleDocuments/ deterministically:
 //   swift run make-samples [OUTPUT-DIR] [--seed N]

@@ -1,7 +1,6 @@
 import Foundation
 import InkCodec
 import InkRender
-import SampleGenerator
 
 /// One input of the benchmarks: strokes, their paths stream, and the documents holding them.
 struct BenchInput {
@@ -24,7 +23,8 @@ struct BenchInput {
     riff = try document.serialized(container: .riff)
   }
 
-  /// The project's generated input: `points` control points through the sample generator.
+  /// The project's generated input: `points` control points from
+  /// ``benchmarkStrokes(seed:pointCount:)``.
   /// Generating 10 M points takes a while, so `Tools/bench` generates once (`prepare`) and the
   /// later steps read the paths stream back from `$BENCH_INPUTS` when it is set.
   static func generated(points: Int) throws -> BenchInput {
@@ -37,7 +37,7 @@ struct BenchInput {
       }
     }
     return try BenchInput(
-      name: name, strokes: SampleGenerator.benchmarkStrokes(seed: 2015, pointCount: points))
+      name: name, strokes: benchmarkStrokes(seed: 2015, pointCount: points))
   }
 
   /// Every real sample that opens, by file name in order, from `$WILL_SAMPLES` or

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import InkCodec
-import SampleGenerator
+import InkSynthesis
 
 /// `willdoc synth --seed N --strokes K -o out.will`: synthetic handwritten notes.
 struct Synth: ParsableCommand {
@@ -55,7 +55,7 @@ struct Synth: ParsableCommand {
   }
 
   func run() throws {
-    let document = SampleGenerator.synthesizedNotes(
+    let document = MotorModel.synthesizedNotes(
       seed: seed, strokes: strokes, precision: precision, paged: container == .opc)
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
       try document.serialized(container: container, options: WriteOptions(deflateLevel: 9))

@@ -10,6 +10,11 @@ import Testing
 struct RealDocumentTests {
   static let expectedDirectory = RealStreamTests.expectedDirectory
 
+  /// The cases below come from the samples folder: it must hold every sample.
+  @Test func everySampleIsThere() {
+    ExternalSamples.expectEverySample()
+  }
+
   @Test(arguments: ExternalSamples.names)
   func documentEqualsTheOracle(name: String) throws {
     let document = try WillDocument(bytes: try ExternalSamples.bytes(name))

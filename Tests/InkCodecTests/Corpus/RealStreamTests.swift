@@ -11,6 +11,15 @@ struct RealStreamTests {
   static let expectedDirectory = Fixtures.packageRoot.appendingPathComponent(
     "Tests/InkCodecTests/Expected")
 
+  /// The cases below come from the samples folder: it must hold every sample, and one oracle
+  /// expectation per sample.
+  @Test func everySampleIsThereWithItsExpectation() throws {
+    ExternalSamples.expectEverySample()
+    let expectations = try FileManager.default.contentsOfDirectory(
+      atPath: Self.expectedDirectory.path)
+    #expect(expectations.sorted() == ExternalSamples.names.map { $0 + ".json" })
+  }
+
   /// The paths stream of a RIFF or raw sample.
   static func stream(of name: String) throws -> [UInt8] {
     let bytes = try ExternalSamples.bytes(name)

@@ -1,6 +1,6 @@
 import Foundation
+import InkTestFixtures
 import InkTestSupport
-import SampleGenerator
 import Testing
 
 @testable import InkCodec
@@ -40,6 +40,24 @@ import Testing
     try Fixtures.bytes(of: folder.appendingPathComponent(path))
   }
 
+  // MARK: The cases
+
+  /// The parameterised tests below run over the generator's valid files and the committed
+  /// manifests, which load as empty when missing: each must hold every case, so that a missing
+  /// manifest fails instead of running no case.
+  @Test func everyListHoldsEveryCase() {
+    let generated = Self.generated.map(\.path)
+    #expect(Self.validNames.count >= 11, "\(Self.validNames)")
+    #expect(Self.manifest.count >= 19, "golden/manifest.txt is missing lines")
+    #expect(Self.attacks.count >= 18, "golden/attacks.txt is missing lines")
+    #expect(
+      Self.invalidNames.map { "invalid/" + $0 } == generated.filter { $0.hasPrefix("invalid/x-") },
+      "golden/manifest.txt differs from the generator")
+    #expect(
+      Self.attacks.map { "invalid/" + $0.name } == generated.filter { $0.hasPrefix("invalid/r-") },
+      "golden/attacks.txt differs from the generator")
+  }
+
   // MARK: The generator
 
   @Test func generatorIsDeterministic() throws {
@@ -47,8 +65,7 @@ import Testing
     try #require(!Self.generated.isEmpty)
     #expect(again.map(\.path) == Self.generated.map(\.path))
     for (first, second) in zip(Self.generated, again) {
-      let same = first.bytes == second.bytes
-      #expect(same, "\(first.path) differs between two runs")
+      #expect(first.bytes == second.bytes, "\(first.path) differs between two runs")
     }
   }
 
@@ -63,9 +80,8 @@ import Testing
     for file in Self.generated {
       let url = Self.folder.appendingPathComponent(file.path)
       let committed = try? Fixtures.bytes(of: url)
-      let same = committed == file.bytes
       #expect(
-        same,
+        committed == file.bytes,
         "\(file.path) differs from the generator: run `swift run make-samples SampleDocuments`")
     }
     let expected = Set(Self.generated.map(\.path))
@@ -115,11 +131,9 @@ import Testing
     let document = try WillDocument(bytes: bytes)
     let saved = try document.serialized()
     let again = try document.serialized()
-    let sameTwice = again == saved
-    #expect(sameTwice, "saving twice gives different bytes")
+    #expect(again == saved, "saving twice gives different bytes")
     let reread = try WillDocument(bytes: saved)
-    let equal1 = reread.strokes == document.strokes
-    #expect(equal1)
+    #expect(reread.strokes == document.strokes, "\(name) read back")
     #expect(reread.sections.count == document.sections.count)
     for (a, b) in zip(reread.sections, document.sections) {
       #expect(a.pageSize?.width == b.pageSize?.width)
@@ -135,12 +149,10 @@ import Testing
       let resaved = try ZipArchive.read(saved).map { ($0.name.description, $0.data) }
       #expect(resaved.map(\.0) == original.map(\.0))
       for (a, b) in zip(original, resaved) where !a.0.hasSuffix(".svg") {
-        let same = a.1 == b.1
-        #expect(same, "\(name): part \(a.0) changed on open-and-save")
+        #expect(a.1 == b.1, "\(name): part \(a.0) changed on open-and-save")
       }
       let twice = try WillDocument(bytes: saved).serialized()
-      let fixedPoint = twice == saved
-      #expect(fixedPoint, "\(name): a second open-and-save changes the file")
+      #expect(twice == saved, "\(name): a second open-and-save changes the file")
     }
   }
 
@@ -161,13 +173,11 @@ import Testing
       let bytes = try document.serialized(container: container)
       let other = try WillDocument(bytes: bytes)
       #expect(other.container == container)
-      let equal2 = other.strokes == document.strokes
-      #expect(equal2, "\(name) as \(container)")
+      #expect(other.strokes == document.strokes, "\(name) as \(container)")
       if container != .opc {
         // And back to OPC.
         let back = try WillDocument(bytes: other.serialized(container: .opc))
-        let equal3 = back.strokes == document.strokes
-        #expect(equal3, "\(name) via \(container) to OPC")
+        #expect(back.strokes == document.strokes, "\(name) via \(container) to OPC")
       }
     }
   }
@@ -178,10 +188,8 @@ import Testing
     let raw = try WillDocument(bytes: Self.bytes("valid/handwriting.will.bin"))
     #expect(opc.container == .opc && riff.container == .riff && raw.container == .raw)
     #expect(!opc.strokes.isEmpty)
-    let equal4 = riff.strokes == opc.strokes
-    #expect(equal4)
-    let equal5 = raw.strokes == opc.strokes
-    #expect(equal5)
+    #expect(riff.strokes == opc.strokes, "RIFF against OPC")
+    #expect(raw.strokes == opc.strokes, "raw against OPC")
     #expect(opc.strokes.contains { $0.startParameter == 0.5 })
     #expect(opc.strokes.contains { $0.endParameter == 0.5 })
   }

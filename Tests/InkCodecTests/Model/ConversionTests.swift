@@ -1,6 +1,6 @@
 import Foundation
+import InkTestFixtures
 import InkTestSupport
-import SampleGenerator
 import Testing
 
 @testable import InkCodec
@@ -196,6 +196,9 @@ import Testing
     for name in ExternalSamples.streamNames {
       documents.append((name, try ExternalSamples.bytes(name)))
     }
+    if ExternalSamples.isAvailable {
+      ExternalSamples.expectEverySample()
+    }
     for (name, bytes) in documents {
       let document = try WillDocument(bytes: bytes)
       #expect(document.losses(convertingTo: .opc).isLossless, "\(name)")
@@ -220,6 +223,7 @@ import Testing
       .appendingPathComponent("willdoc-conversion-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
+    ExternalSamples.expectEverySample()
     for name in ExternalSamples.names {
       let source = try #require(ExternalSamples.directory).appendingPathComponent(name)
       let expected = try Oracle.read(source).allStrokes

@@ -1,5 +1,5 @@
 import Foundation
-import SampleGenerator
+import InkTestFixtures
 import Testing
 
 @testable import InkCodec

@@ -16,6 +16,13 @@ import Testing
     }.sorted()
   }()
 
+  /// The cases come from the folders, which read as empty when missing: every kept failure
+  /// must be found (one so far, from FuzzSalvage).
+  @Test func everyKeptFailureIsFound() {
+    #expect(Self.cases.count >= 1, "FuzzTesting/FailCases holds no failure")
+    #expect(Self.cases.allSatisfy { $0.hasPrefix("Fuzz") }, "\(Self.cases)")
+  }
+
   @Test(arguments: cases)
   func replays(path: String) throws {
     let url = Fixtures.packageRoot.appendingPathComponent("FuzzTesting/FailCases")

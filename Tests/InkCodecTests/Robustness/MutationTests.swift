@@ -25,7 +25,12 @@ import Testing
   }
 
   @Test func projectSamplesArePresent() {
-    #expect(Self.files.count >= 11)
+    let own = Self.files.filter { $0.hasPrefix(Fixtures.sampleDocuments.path) }
+    #expect(own.count >= 11, "SampleDocuments/valid is missing files: \(own)")
+    if ExternalSamples.isAvailable {
+      ExternalSamples.expectEverySample()
+      #expect(Self.files.count == own.count + ExternalSamples.expectedCount)
+    }
   }
 
   /// Limits small enough that a mutated length field cannot make one decode slow.

@@ -16,6 +16,14 @@ struct SalvageDamageTests {
   static let riffSamples = ExternalSamples.streamNames.filter { $0.hasSuffix(".will") }
   static let rawSamples = ExternalSamples.streamNames.filter { !$0.hasSuffix(".will") }
 
+  /// The cases below come from the samples folder: it must hold every sample.
+  @Test func everySampleIsThere() {
+    ExternalSamples.expectEverySample()
+    #expect(Self.zipSamples.count == ExternalSamples.expectedCounts.opc, "\(Self.zipSamples)")
+    #expect(Self.riffSamples.count == ExternalSamples.expectedCounts.riff, "\(Self.riffSamples)")
+    #expect(Self.rawSamples.count == ExternalSamples.expectedCounts.raw, "\(Self.rawSamples)")
+  }
+
   /// Expects the salvage to have invented nothing: every stroke is one of `original`, none is
   /// empty, the container is `container`, and the report counts the document's strokes.
   static func expectFaithful(

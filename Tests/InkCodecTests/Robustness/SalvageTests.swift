@@ -17,6 +17,20 @@ struct SalvageTests {
 
   static let streamSamples = ExternalSamples.streamNames
 
+  /// The OPC samples, which the zip tests damage.
+  static let zipSamples = ExternalSamples.names.filter {
+    $0.hasSuffix(".will") && !$0.contains("universal-ink-library")
+  }
+
+  /// The cases below come from the samples folder: it must hold every sample.
+  @Test func everySampleIsThere() {
+    ExternalSamples.expectEverySample()
+    #expect(
+      Self.streamSamples.count == ExternalSamples.expectedCounts.riff
+        + ExternalSamples.expectedCounts.raw)
+    #expect(Self.zipSamples.count == ExternalSamples.expectedCounts.opc, "\(Self.zipSamples)")
+  }
+
   /// A RIFF or raw sample's bytes, its paths stream, and where the stream starts in the file.
   static func sampleStream(_ name: String) throws -> (bytes: [UInt8], stream: [UInt8], start: Int) {
     let bytes = try ExternalSamples.bytes(name)
@@ -70,10 +84,7 @@ struct SalvageTests {
     #expect(report.losses.map(\.range) == [starts[victim]..<starts[victim + 1]])
   }
 
-  @Test(
-    arguments: ExternalSamples.names.filter {
-      $0.hasSuffix(".will") && !$0.contains("universal-ink-library")
-    })
+  @Test(arguments: zipSamples)
   func zipWithoutCentralDirectory(name: String) throws {
     let bytes = try ExternalSamples.bytes(name)
     let original = try WillDocument(bytes: bytes)
@@ -89,10 +100,7 @@ struct SalvageTests {
     #expect(partial.strokes == Array(originalStrokes.prefix(partial.strokes.count)))
   }
 
-  @Test(
-    arguments: ExternalSamples.names.filter {
-      $0.hasSuffix(".will") && !$0.contains("universal-ink-library")
-    })
+  @Test(arguments: zipSamples)
   func brokenSectionIsRebuiltFromItsPathsPart(name: String) throws {
     let bytes = try ExternalSamples.bytes(name)
     let original = try WillDocument(bytes: bytes)

@@ -72,6 +72,12 @@ import Testing
     #expect(checks.rejection(of: Self.stroke(x: 3_900, step: 1)) == nil)
   }
 
+  /// `realStrokesPass` runs over the samples folder: it must hold every sample.
+  @Test(.enabled(if: ExternalSamples.isAvailable, "../shared/will-samples is absent"))
+  func everySampleIsThere() {
+    ExternalSamples.expectEverySample()
+  }
+
   /// No real stroke is rejected: every stroke of each real sample's second half passes the
   /// checks built from its first half, as after a damaged record in the middle of a stream.
   @Test(

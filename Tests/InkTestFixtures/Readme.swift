@@ -5,7 +5,7 @@ extension SampleGenerator {
     var text = """
       # SampleDocuments
 
-      Every file here is made by the project's own deterministic generator (`Sources/SampleGenerator`,
+      Every file here is made by the project's own deterministic generator (`Tests/InkTestFixtures`,
       run by `Tools/make-samples`), never by hand and never copied from elsewhere:
 
       ```
@@ -18,12 +18,13 @@ extension SampleGenerator {
       file differs, so run the command above and commit its output whenever the generator changes.
       This README and `golden/manifest.txt` are generated too.
 
-      Handwriting comes from `MotorModel`: letters as key-point strokes in an em box, traced along
-      a Catmull-Rom curve with a minimum-jerk speed profile and reported as pen samples at a seeded
-      120–240 Hz with a little jitter; InkInput's `PathBuilder` turns the samples into strokes the
-      way a pen app does (resampled by distance, width falling with speed, smoothed, first and last
-      control points repeated like real files). OPC files
-      are written by `WillDocument.serialized(container:options:)` at Deflate level 9.
+      Handwriting comes from `MotorModel` (`Sources/InkSynthesis`, which `willdoc synth` uses
+      too): letters as key-point strokes in an em box, traced along a Catmull-Rom curve with a
+      minimum-jerk speed profile and reported as pen samples at a seeded 120–240 Hz with a little
+      jitter; InkInput's `PathBuilder` turns the samples into strokes the way a pen app does
+      (resampled by distance, width falling with speed, smoothed, first and last control points
+      repeated like real files). OPC files are written by
+      `WillDocument.serialized(container:options:)` at Deflate level 9.
 
       ## valid/
 

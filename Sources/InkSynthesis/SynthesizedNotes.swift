@@ -1,6 +1,6 @@
 import InkCodec
 
-extension SampleGenerator {
+extension MotorModel {
   /// Words for synthetic notes, mostly of the letters the motor model knows (an unknown letter,
   /// like the h of "sketch", becomes a small scribble).
   static let vocabulary = [

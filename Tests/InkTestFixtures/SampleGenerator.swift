@@ -1,10 +1,5 @@
 import InkCodec
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import InkSynthesis
 
 /// One file the generator writes, relative to the `SampleDocuments` folder.
 public struct GeneratedFile: Sendable, Hashable {
@@ -338,25 +333,6 @@ public enum SampleGenerator {
 }
 
 extension SampleGenerator {
-  /// Strokes for benchmarks: at least `pointCount` control points in total, in long wandering
-  /// strokes whose lengths mix short and long (log-uniform over 4…2,000 points) at precision 2,
-  /// built through the pen's path builder. The same seed gives the same strokes.
-  public static func benchmarkStrokes(seed: UInt64, pointCount: Int) -> [Stroke] {
-    var model = MotorModel(seed: seed)
-    var strokes: [Stroke] = []
-    var total = 0
-    while total < pointCount {
-      let count = Int((4 * pow(500, model.random.unit())).rounded())
-      let column = Double(strokes.count % 40)
-      let row = Double(strokes.count / 40 % 50)
-      let stroke = model.longStroke(
-        startX: 40 + column * 48, startY: 40 + row * 40, count: count, step: 1.5)
-      total += stroke.pointCount
-      strokes.append(stroke)
-    }
-    return strokes
-  }
-
   /// Ink written upright on the 1188×864 landscape page, stored as the cloud conversion
   /// stores it: in portrait coordinates, which `matrix(0 -1 1 0 0 864)` turns upright.
   /// The inverse maps a page point (x', y') to (864 − y', x').

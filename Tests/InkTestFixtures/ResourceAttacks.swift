@@ -1,4 +1,5 @@
 import InkCodec
+import InkSynthesis
 
 /// A file that attacks willdoc's resources rather than its parser: small on disk, it asks for
 /// as much work as the default limits let through (or one step more). Each one must finish

@@ -1,5 +1,6 @@
 import Foundation
 import InkCodec
+import InkSynthesis
 
 extension SampleGenerator {
   /// The small, valid package every damaged OPC sample starts from.
