@@ -8,7 +8,7 @@ limits.maxTotalPoints = 2_000_000
 
 let untrusted: [UInt8] = Array("RIFF\u{4}\0\0\0WILL".utf8)
 do {
-  let document = try WillDocument(bytes: untrusted, limits: limits)
+  let document = try WillDocument(parsing: untrusted, limits: limits)
   print(document.strokes.count, "strokes")
 } catch {
   // "category, part, byte offset, stroke" — enough to point at the broken byte.
@@ -16,5 +16,6 @@ do {
 }
 
 // A damaged file: every stroke shown to be intact, and what was lost.
-let (recovered, report) = try WillDocument.salvage(bytes: untrusted)
+var report = SalvageReport()
+let recovered = try WillDocument(salvaging: untrusted, report: &report)
 print(recovered.strokes.count, report.wasIntact)

@@ -11,7 +11,7 @@ import Testing
     let stroke = Stroke(
       points: [10, 10, 2.5, 20, 15, 2.5, 30, 30, 3.0, 40, 30, 3.0],
       layout: .xyWidth, color: InkColor(red: 0, green: 0, blue: 200))
-    try encoder.encode(stroke, precision: 2)
+    try encoder.append(stroke, precision: 2)
     let stream = encoder.bytes
     var decoder = InkDecoder(bytes: stream)
     var count = 0
@@ -47,10 +47,12 @@ import Testing
     }
     try document.write(to: folder.appendingPathComponent("copy.will"))
     let riff = try document.serialized(container: .riff)
-    #expect(try WillDocument(bytes: riff).strokes == [stroke])
+    #expect(try WillDocument(parsing: riff).strokes == [stroke])
 
     let bytes = try Fixtures.bytes(of: folder.appendingPathComponent("copy.will"))
-    let (recovered, report) = try WillDocument.salvage(bytes: Array(bytes.prefix(bytes.count - 40)))
+    var report = SalvageReport()
+    let recovered = try WillDocument(
+      salvaging: Array(bytes.prefix(bytes.count - 40)), report: &report)
     #expect(recovered.strokes == [stroke])
     #expect(!report.wasIntact)
   }

@@ -141,8 +141,8 @@ import Testing
     var builder = PathBuilder(configuration: .init(width: Self.widthBySpeed))
     _ = InputSequences.build(InputSequences.wave(rate: 200), with: &builder)
     let stroke = builder.stroke(precision: 2)
-    let bytes = try InkEncoder.encode([stroke])
-    let decoded = try InkDecoder.decodeAll(bytes)
+    let bytes = try PathsStream(strokes: [stroke]).serialized()
+    let decoded = try PathsStream(parsing: bytes).strokes
     #expect(decoded.count == 1)
     #expect(decoded[0].pointCount == builder.path.count)
     for (point, original) in zip(decoded[0].points, builder.path) {

@@ -23,7 +23,7 @@ struct FuzzRenderReplayTests {
     let limits = RenderLimits(maxWork: 1 << 22, maxCanvasPixels: 1 << 20)
     for url in Self.inputs {
       let bytes = [UInt8](try Data(contentsOf: url))
-      guard let document = try? WillDocument(bytes: bytes) else { continue }
+      guard let document = try? WillDocument(parsing: bytes) else { continue }
       for section in document.sections {
         let page = RenderPage(section: section, paints: document.paints)
         for brush in Brush.allCases {

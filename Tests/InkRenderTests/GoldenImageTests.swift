@@ -28,7 +28,7 @@ import Testing
   @Test(arguments: names)
   func rendersAsItsGoldenImage(name: String) throws {
     let document = try WillDocument(
-      bytes: [UInt8](try Data(contentsOf: Self.valid.appendingPathComponent(name))))
+      parsing: [UInt8](try Data(contentsOf: Self.valid.appendingPathComponent(name))))
     for (index, section) in document.sections.enumerated() {
       let png = try Renderer.renderPNG(RenderPage(section: section), options: Self.options)
       let goldenURL = Self.golden.appendingPathComponent(

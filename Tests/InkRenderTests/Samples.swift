@@ -55,7 +55,7 @@ enum Samples {
   }
 
   static func strokes(_ name: String) throws -> [Stroke] {
-    try InkDecoder.decodeAll(pathsStream(bytes(name)))
+    try PathsStream(parsing: pathsStream(bytes(name))).strokes
   }
 
   enum SampleError: Error { case missing, truncated, noInk }

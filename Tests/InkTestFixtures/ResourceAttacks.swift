@@ -55,7 +55,7 @@ extension SampleGenerator {
             body: Attack.tiled(count: perCopy, id: "p"),
             relationships: [("p", WillRelationshipType.paths, "/sections/media/p.protobuf")])
         ],
-        parts: [("/sections/media/p.protobuf", try InkEncoder.encode(word))]))
+        parts: [("/sections/media/p.protobuf", try PathsStream(strokes: word).serialized())]))
     let longStroke = model.longStroke(startX: 50, startY: 50, count: 9_000, step: 0.05)
     add(
       "r-shared-paths-past-limit.will",
@@ -67,7 +67,8 @@ extension SampleGenerator {
             body: String(repeating: "<g r:id=\"p\"/>", count: 10_000),
             relationships: [("p", WillRelationshipType.paths, "/sections/media/p.protobuf")])
         ],
-        parts: [("/sections/media/p.protobuf", try InkEncoder.encode([longStroke]))]))
+        parts: [("/sections/media/p.protobuf", try PathsStream(strokes: [longStroke]).serialized())]
+      ))
     let dot = Stroke(
       points: [InkPoint(x: 10, y: 10), InkPoint(x: 11, y: 11)], widths: [2])
     add(
@@ -80,7 +81,7 @@ extension SampleGenerator {
             body: String(repeating: "<g r:id=\"p\"/>", count: limits.maxReferences),
             relationships: [("p", WillRelationshipType.paths, "/sections/media/p.protobuf")])
         ],
-        parts: [("/sections/media/p.protobuf", try InkEncoder.encode([dot]))]))
+        parts: [("/sections/media/p.protobuf", try PathsStream(strokes: [dot]).serialized())]))
 
     // Many sections: one section part, included by many package relationships.
     let page = Attack.Section(
@@ -92,14 +93,14 @@ extension SampleGenerator {
       nil,
       try Attack.package(
         sections: [page], sectionCopies: limits.maxSections,
-        parts: [("/sections/media/p.protobuf", try InkEncoder.encode(word))]))
+        parts: [("/sections/media/p.protobuf", try PathsStream(strokes: word).serialized())]))
     add(
       "r-sections-past-limit.will",
       "the same section part included \(limits.maxSections + 1) times, past maxSections",
       .sections,
       try Attack.package(
         sections: [page], sectionCopies: limits.maxSections + 1,
-        parts: [("/sections/media/p.protobuf", try InkEncoder.encode(word))]))
+        parts: [("/sections/media/p.protobuf", try PathsStream(strokes: word).serialized())]))
 
     // Elements: a million empty groups in one part, then fewer groups in a shared section.
     add(
@@ -112,7 +113,7 @@ extension SampleGenerator {
             body: "<g r:id=\"p\"/>" + String(repeating: "<g/>", count: limits.maxElements - 2),
             relationships: [("p", WillRelationshipType.paths, "/sections/media/p.protobuf")])
         ],
-        parts: [("/sections/media/p.protobuf", try InkEncoder.encode(word))]))
+        parts: [("/sections/media/p.protobuf", try PathsStream(strokes: word).serialized())]))
     let groups = 1_000
     add(
       "r-elements-past-limit.will",
@@ -212,7 +213,8 @@ extension SampleGenerator {
           parts: (0..<2_000).map {
             (
               "/sections/media/p\($0).protobuf",
-              try InkEncoder.encode([model.longStroke(startX: 40, startY: 40, count: 4, step: 2)])
+              try PathsStream(strokes: [model.longStroke(startX: 40, startY: 40, count: 4, step: 2)]
+              ).serialized()
             )
           }, level: 1)))
 

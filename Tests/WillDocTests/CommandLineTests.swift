@@ -118,7 +118,7 @@ import Testing
 
     let allowed = try WillDocRunner.run(["reencode", url.path, "--in-place", "--precision", "1"])
     #expect(allowed.status == 0, "\(allowed.stderr)")
-    let document = try WillDocument(bytes: [UInt8](try Data(contentsOf: url)))
+    let document = try WillDocument(parsing: [UInt8](try Data(contentsOf: url)))
     #expect(document.strokes.allSatisfy { $0.decimalPrecision == 1 })
   }
 
@@ -212,7 +212,7 @@ import Testing
       ["reencode", url.path, "-o", output.path, "--normalize", "--drop-paints", "--deflate", "0"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("strokes kept     2 of 2"))
-    let written = try WillDocument(bytes: [UInt8](try Data(contentsOf: output)))
+    let written = try WillDocument(parsing: [UInt8](try Data(contentsOf: output)))
     #expect(written.strokes == SyntheticDocuments.twoStrokes.strokes)
     #expect(written.paints.isEmpty)
   }
@@ -224,7 +224,7 @@ import Testing
     let result = try WillDocRunner.run(["reencode", url.path, "-o", "-", "--container", "raw"])
     #expect(result.status == 0)
     #expect(result.stderr.contains("strokes kept"))
-    let document = try WillDocument(bytes: result.stdoutBytes)
+    let document = try WillDocument(parsing: result.stdoutBytes)
     #expect(document.container == .raw)
     #expect(document.strokes == SyntheticDocuments.twoStrokes.strokes)
   }

@@ -42,7 +42,8 @@ import Testing
     let directory = try TemporaryDirectory()
     let output = directory.url.appendingPathComponent("page.will")
     let source = try WillDocument(
-      bytes: try Fixtures.bytes(of: URL(fileURLWithPath: Self.sample("sections-transforms.will"))))
+      parsing: try Fixtures.bytes(of: URL(fileURLWithPath: Self.sample("sections-transforms.will")))
+    )
     let result = try WillDocRunner.run([
       "reencode", Self.sample("sections-transforms.will"), "-o", output.path, "--container",
       "riff", "--section", "1", "--flatten",
@@ -121,8 +122,8 @@ import Testing
     }
     let bytes = WillDataFile(chunks: [
       RIFFChunk(id: "HEAD", data: [1, 0, 0], padByte: 1),
-      RIFFChunk(id: "INK ", data: try InkEncoder.encode(Array(strokes[0..<3]))),
-      RIFFChunk(id: "INK ", data: try InkEncoder.encode(Array(strokes[3...]))),
+      RIFFChunk(id: "INK ", data: try PathsStream(strokes: Array(strokes[0..<3])).serialized()),
+      RIFFChunk(id: "INK ", data: try PathsStream(strokes: Array(strokes[3...])).serialized()),
     ]).serialized()
     let input = directory.url.appendingPathComponent("two.will")
     try Data(bytes).write(to: input)

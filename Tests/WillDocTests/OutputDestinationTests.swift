@@ -18,7 +18,7 @@ import Testing
   }
 
   private func precisions(_ url: URL) throws -> Set<Int> {
-    let document = try WillDocument(bytes: [UInt8](try Data(contentsOf: url)))
+    let document = try WillDocument(parsing: [UInt8](try Data(contentsOf: url)))
     return Set(document.strokes.map(\.decimalPrecision))
   }
 
@@ -126,7 +126,7 @@ import Testing
     let result = try reencode(source, to: fifo.path)
     #expect(result.status == 0, "\(result.stderr)")
     let received = try await reader.value
-    #expect(try WillDocument(bytes: [UInt8](received)).strokes.count == 2)
+    #expect(try WillDocument(parsing: [UInt8](received)).strokes.count == 2)
     #expect(fileType(fifo.path) == S_IFIFO)
     #expect(try temporaryFiles(in: directory.url).isEmpty)
   }
@@ -293,7 +293,7 @@ import Testing
     #expect(missing.status == 64)
     let result = try WillDocRunner.run(["salvage", url.path, "--in-place"])
     #expect(result.status == 0, "\(result.stderr)")
-    let document = try WillDocument(bytes: [UInt8](try Data(contentsOf: url)))
+    let document = try WillDocument(parsing: [UInt8](try Data(contentsOf: url)))
     #expect(document.strokes == SyntheticDocuments.twoStrokes.strokes)
   }
 

@@ -9,7 +9,7 @@ import Testing
 
   @Test func truncatedPackageIsSalvaged() throws {
     let scratch = try TemporaryDirectory()
-    let original = try WillDocument(bytes: try Fixtures.bytes(of: Self.sample))
+    let original = try WillDocument(parsing: try Fixtures.bytes(of: Self.sample))
     let bytes = try Fixtures.bytes(of: Self.sample)
     let damaged = scratch.file("damaged.will")
     // Keep the entries but lose the central directory.
@@ -19,7 +19,7 @@ import Testing
     #expect(result.status == 1, "something was lost")
     #expect(result.stdout.contains("strokes recovered"))
     #expect(result.stdout.contains("central directory"))
-    let document = try WillDocument(bytes: try Fixtures.bytes(of: recovered))
+    let document = try WillDocument(parsing: try Fixtures.bytes(of: recovered))
     #expect(!document.strokes.isEmpty)
     #expect(document.strokes == Array(original.strokes.prefix(document.strokes.count)))
   }
@@ -31,8 +31,8 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.contains("intact"))
     #expect(
-      try WillDocument(bytes: try Fixtures.bytes(of: recovered)).strokes
-        == (try WillDocument(bytes: try Fixtures.bytes(of: Self.sample))).strokes)
+      try WillDocument(parsing: try Fixtures.bytes(of: recovered)).strokes
+        == (try WillDocument(parsing: try Fixtures.bytes(of: Self.sample))).strokes)
   }
 
   @Test func refusesToWriteOverTheInput() throws {
@@ -74,7 +74,7 @@ import Testing
   func salvagedRealFilesReadInWacomsLibrary(name: String) throws {
     let scratch = try TemporaryDirectory()
     let bytes = try ExternalSamples.bytes(name)
-    let original = try WillDocument(bytes: bytes)
+    let original = try WillDocument(parsing: bytes)
     var damages: [(String, [UInt8])] = [("cut", Array(bytes[..<(bytes.count * 3 / 4)]))]
     if original.container == .opc {
       var flipped = bytes
@@ -87,7 +87,7 @@ import Testing
       let output = scratch.file("\(kind)-salvaged.will")
       let result = try WillDocRunner.run(["salvage", input.path, "-o", output.path])
       #expect(result.status == 1, "\(name) \(kind): \(result.stderr)")
-      let salvaged = try WillDocument(bytes: try Fixtures.bytes(of: output))
+      let salvaged = try WillDocument(parsing: try Fixtures.bytes(of: output))
       #expect(salvaged.container == original.container, "\(name) \(kind)")
       let known = Set(original.strokes)
       #expect(salvaged.strokes.allSatisfy { known.contains($0) }, "\(name) \(kind)")

@@ -54,8 +54,8 @@ struct SampleDocumentsTests {
     let reencode = try WillDocRunner.run(["reencode", name, "-o", copy.path], in: directory)
     #expect(reencode.status == 0, "\(reencode.stderr)")
     let original = try WillDocument(
-      bytes: try Fixtures.bytes(of: directory.appendingPathComponent(name)))
-    let written = try WillDocument(bytes: [UInt8](try Data(contentsOf: copy)))
+      parsing: try Fixtures.bytes(of: directory.appendingPathComponent(name)))
+    let written = try WillDocument(parsing: [UInt8](try Data(contentsOf: copy)))
     #expect(written.strokes == original.strokes)
   }
 

@@ -73,7 +73,7 @@ struct SampleTests {
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == Self.names.count + 1)
     for (name, line) in zip(Self.names, lines) {
-      let document = try WillDocument(bytes: try ExternalSamples.bytes(name))
+      let document = try WillDocument(parsing: try ExternalSamples.bytes(name))
       let points = document.strokes.reduce(0) { $0 + $1.pointCount }
       let fields = line.split(separator: "  ", omittingEmptySubsequences: true)
         .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -190,8 +190,8 @@ struct SampleTests {
     #expect(result.stdout.contains("paths streams    byte-identical"))
     let original = try ExternalSamples.bytes(name)
     let copy = [UInt8](try Data(contentsOf: output))
-    let before = try WillDocument(bytes: original)
-    let after = try WillDocument(bytes: copy)
+    let before = try WillDocument(parsing: original)
+    let after = try WillDocument(parsing: copy)
     #expect(after.container == before.container)
     #expect(after.strokes == before.strokes)
     if before.container == .opc {
@@ -219,14 +219,14 @@ struct SampleTests {
   @Test(arguments: names)
   func containersKeepEveryStroke(_ name: String) throws {
     let directory = try TemporaryDirectory()
-    let original = try WillDocument(bytes: try ExternalSamples.bytes(name))
+    let original = try WillDocument(parsing: try ExternalSamples.bytes(name))
     var input = Self.directory.appendingPathComponent(name)
     for container in ["riff", "opc", "raw", "opc", "riff"] {
       let output = directory.file("step." + container)
       let result = try WillDocRunner.run(
         ["reencode", input.path, "-o", output.path, "--container", container])
       #expect(result.status == 0, "\(container): \(result.stderr)")
-      let document = try WillDocument(bytes: [UInt8](try Data(contentsOf: output)))
+      let document = try WillDocument(parsing: [UInt8](try Data(contentsOf: output)))
       #expect(document.container.rawValue == container)
       #expect(document.strokes == original.strokes, "\(name) as \(container)")
       input = output
@@ -237,7 +237,7 @@ struct SampleTests {
   @Test(arguments: names)
   func precisionStaysWithinHalfAUnit(_ name: String) throws {
     let directory = try TemporaryDirectory()
-    let original = try WillDocument(bytes: try ExternalSamples.bytes(name))
+    let original = try WillDocument(parsing: try ExternalSamples.bytes(name))
     for precision in [0, 1, 3] {
       let output = directory.file("p\(precision)")
       let result = try WillDocRunner.run(
@@ -249,7 +249,7 @@ struct SampleTests {
         continue
       }
       #expect(result.stdout.contains("re-quantised"))
-      let document = try WillDocument(bytes: [UInt8](try Data(contentsOf: output)))
+      let document = try WillDocument(parsing: [UInt8](try Data(contentsOf: output)))
       let bound = 0.5 * pow(10, Double(-precision)) * (1 + 1e-9)
       #expect(document.strokes.count == original.strokes.count)
       for (old, new) in Swift.zip(original.strokes, document.strokes) {
@@ -269,7 +269,7 @@ struct SampleTests {
   @Test(arguments: names)
   func rendersPNGAndSVG(_ name: String) throws {
     let directory = try TemporaryDirectory()
-    let document = try WillDocument(bytes: try ExternalSamples.bytes(name))
+    let document = try WillDocument(parsing: try ExternalSamples.bytes(name))
     let png = directory.file("page.png")
     let result = try WillDocRunner.run(
       ["render", name, "-o", png.path, "--section", "0", "--scale", "0.5"], in: Self.directory)

@@ -65,7 +65,7 @@ import Testing
     let result = try ShellRunner.run(
       ["reencode", url.path, "-o", output.path], redirection: ">&-")
     #expect(result.status == 2, "\(result.stderr)")
-    let written = try WillDocument(bytes: [UInt8](try Data(contentsOf: output)))
+    let written = try WillDocument(parsing: [UInt8](try Data(contentsOf: output)))
     #expect(written.strokes == SyntheticDocuments.twoStrokes.strokes)
   }
 

@@ -19,7 +19,7 @@ import Testing
     let other = try synth(["--seed", "12", "--strokes", "120", "-o", "c.will"], in: directory)
     #expect(first == again)
     #expect(first != other)
-    let document = try WillDocument(bytes: first)
+    let document = try WillDocument(parsing: first)
     #expect(document.strokes.count == 120)
     #expect(document.container == .opc)
     #expect(document.properties.application == "willdoc synth")
@@ -34,7 +34,7 @@ import Testing
       in: directory)
     let validate = try WillDocRunner.run(["validate", "--strict", name], in: directory.url)
     #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
-    let document = try WillDocument(bytes: bytes)
+    let document = try WillDocument(parsing: bytes)
     #expect(document.container == container)
     #expect(document.strokes.count == 400)
     // Some words are cut by the eraser: fragments with ts/tf inside their end segments.
@@ -45,7 +45,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let bytes = try synth(
       ["--strokes", "1500", "--precision", "3", "-o", "long.will"], in: directory)
-    let document = try WillDocument(bytes: bytes)
+    let document = try WillDocument(parsing: bytes)
     #expect(document.strokes.allSatisfy { $0.decimalPrecision == 3 })
     #expect(document.sections.count > 1)
     for section in document.sections {
@@ -80,7 +80,7 @@ import Testing
         ["--seed", "5", "--strokes", "150", "--container", container, "-o", name], in: directory)
       let oracle = try Oracle.read(directory.url.appendingPathComponent(name))
       try OracleComparison.expect(
-        try WillDocument(bytes: bytes).strokes, equal: oracle.allStrokes, sample: name)
+        try WillDocument(parsing: bytes).strokes, equal: oracle.allStrokes, sample: name)
     }
   }
 }

@@ -16,7 +16,7 @@ struct BenchInput {
   init(name: String, strokes: [Stroke]) throws {
     self.name = name
     self.strokes = strokes
-    stream = try InkEncoder.encode(strokes)
+    stream = try PathsStream(strokes: strokes).serialized()
     var document = WillDocument(strokes: strokes, pageWidth: 2000, pageHeight: 2000)
     document.properties.application = "willdoc benchmarks"
     opc = try document.serialized(container: .opc)
@@ -33,7 +33,7 @@ struct BenchInput {
       let url = URL(fileURLWithPath: folder).appendingPathComponent(name + ".paths")
       if let data = try? Data(contentsOf: url) {
         return try BenchInput(
-          name: name, strokes: InkDecoder.decodeAll([UInt8](data), limits: .unlimited))
+          name: name, strokes: PathsStream(parsing: [UInt8](data), limits: .unlimited).strokes)
       }
     }
     return try BenchInput(

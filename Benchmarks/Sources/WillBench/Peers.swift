@@ -13,7 +13,7 @@ enum Peers {
   // MARK: InkCodec
 
   static func willdocDecode(_ stream: [UInt8]) throws -> (strokes: [Stroke], checksum: Double) {
-    let strokes = try InkDecoder.decodeAll(stream, limits: .unlimited)
+    let strokes = try PathsStream(parsing: stream, limits: .unlimited).strokes
     return (strokes, checksum(strokes))
   }
 

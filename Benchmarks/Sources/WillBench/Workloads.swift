@@ -53,7 +53,7 @@ enum Workloads {
       "all three decoders return the same \(input.valueCount) values (sum \(ours))"
     let cStrokes = Peers.CStrokes(strokes)
     let encoded = (
-      try InkEncoder.encode(strokes), try Peers.protobufEncode(strokes),
+      try PathsStream(strokes: strokes).serialized(), try Peers.protobufEncode(strokes),
       Peers.cEncode(cStrokes, capacity: stream.count + 64)
     )
     checks["encode/\(input.name)"] =
@@ -75,7 +75,7 @@ enum Workloads {
         blackHole(try Peers.cDecode(stream, into: buffers))
       }
       suite.benchmark("encode/\(input.name)/willdoc") {
-        blackHole(try InkEncoder.encode(strokes))
+        blackHole(try PathsStream(strokes: strokes).serialized())
       }
       suite.benchmark("encode/\(input.name)/swift-protobuf") {
         blackHole(try Peers.protobufEncode(strokes))
@@ -98,8 +98,8 @@ enum Workloads {
         facts["\(workload)/\(input.name)/willdoc"] = ["points": points, "bytes": Double(bytes)]
         suite.benchmark("\(workload)/\(input.name)/willdoc", function: body)
       }
-      add("open-opc", bytes: opc.count) { blackHole(try WillDocument(bytes: opc)) }
-      add("open-riff", bytes: riff.count) { blackHole(try WillDocument(bytes: riff)) }
+      add("open-opc", bytes: opc.count) { blackHole(try WillDocument(parsing: opc)) }
+      add("open-riff", bytes: riff.count) { blackHole(try WillDocument(parsing: riff)) }
       add("validate", bytes: opc.count) { blackHole(WillDocument.validate(bytes: opc)) }
     }
   }

@@ -47,9 +47,9 @@ if arguments.count == 3, arguments[1] == "profile" {
   let input = try BenchInput.generated(points: points)
   for _ in 0..<max(1, 200_000_000 / points) {
     if arguments[2] == "encode" {
-      blackHole(try InkEncoder.encode(input.strokes))
+      blackHole(try PathsStream(strokes: input.strokes).serialized())
     } else {
-      blackHole(try InkDecoder.decodeAll(input.stream, limits: .unlimited))
+      blackHole(try PathsStream(parsing: input.stream, limits: .unlimited).strokes)
     }
   }
   exit(0)

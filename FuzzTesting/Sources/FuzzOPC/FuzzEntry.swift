@@ -5,10 +5,10 @@ import InkCodec
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOPC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  guard let document = try? WillDocument(bytes: bytes, limits: fuzzLimits) else { return 0 }
+  guard let document = try? WillDocument(parsing: bytes, limits: fuzzLimits) else { return 0 }
   _ = document.validate()
   let saved = try! document.serialized()
-  let reread = try! WillDocument(bytes: saved, limits: .unlimited)
+  let reread = try! WillDocument(parsing: saved, limits: .unlimited)
   precondition(reread.strokes == document.strokes, "save changed strokes")
   precondition(reread.sections.count == document.sections.count, "save changed sections")
   return 0

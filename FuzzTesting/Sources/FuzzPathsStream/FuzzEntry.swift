@@ -5,10 +5,11 @@ import InkCodec
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPathsStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  guard let strokes = try? InkDecoder.decodeAll(bytes, limits: fuzzLimits) else { return 0 }
-  let encoded = try! InkEncoder.encode(strokes)
+  guard let strokes = try? PathsStream(parsing: bytes, limits: fuzzLimits).strokes else { return 0 }
+  let encoded = try! PathsStream(strokes: strokes).serialized()
   precondition(
-    try! InkDecoder.decodeAll(encoded, limits: .unlimited) == strokes, "round trip changed strokes")
+    try! PathsStream(parsing: encoded, limits: .unlimited).strokes == strokes,
+    "round trip changed strokes")
   return 0
 }
 

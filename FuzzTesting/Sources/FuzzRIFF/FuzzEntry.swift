@@ -5,11 +5,11 @@ import InkCodec
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRIFF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  guard let document = try? WillDocument(bytes: bytes, limits: fuzzLimits),
+  guard let document = try? WillDocument(parsing: bytes, limits: fuzzLimits),
     document.container == .riff
   else { return 0 }
   let saved = try! document.serialized()
-  precondition(try! WillDocument(bytes: saved, limits: .unlimited).strokes == document.strokes)
+  precondition(try! WillDocument(parsing: saved, limits: .unlimited).strokes == document.strokes)
   return 0
 }
 

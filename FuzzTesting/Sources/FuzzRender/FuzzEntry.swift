@@ -7,7 +7,7 @@ import InkRender
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  guard let document = try? WillDocument(bytes: bytes, limits: fuzzLimits) else { return 0 }
+  guard let document = try? WillDocument(parsing: bytes, limits: fuzzLimits) else { return 0 }
   for section in document.sections {
     let page = RenderPage(section: section, paints: document.paints)
     for brush in Brush.allCases {

@@ -27,14 +27,14 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   values.removeLast(values.count % stride)
   var stroke = Stroke(points: values, layout: layout, width: layout.hasWidth ? nil : 1.5)
   stroke.decimalPrecision = precision
-  let first = try! InkEncoder.encode([stroke])
-  let decoded = try! InkDecoder.decodeAll(first, limits: .unlimited)
+  let first = try! PathsStream(strokes: [stroke]).serialized()
+  let decoded = try! PathsStream(parsing: first, limits: .unlimited).strokes
   precondition(decoded.count == 1)
   func q(_ v: Double) -> Double { (v * scale).rounded(.toNearestOrAwayFromZero) / scale }
   precondition(
     decoded[0].points == stroke.points.map { InkPoint(x: q($0.x), y: q($0.y)) }, "points")
   precondition(decoded[0].widths == stroke.widths.map(q), "widths")
   precondition(decoded[0].colors == stroke.colors, "colours")
-  precondition(try! InkEncoder.encode(decoded) == first, "not idempotent")
+  precondition(try! PathsStream(strokes: decoded).serialized() == first, "not idempotent")
   return 0
 }

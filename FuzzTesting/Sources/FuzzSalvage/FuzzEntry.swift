@@ -7,9 +7,9 @@ import InkCodec
 public func fuzzSalvage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let document: WillDocument
-  let report: SalvageReport
-  do {
-    (document, report) = try WillDocument.salvage(bytes: bytes, limits: fuzzLimits)
+  var report = SalvageReport()
+  do throws(WillError) {
+    document = try WillDocument(salvaging: bytes, limits: fuzzLimits, report: &report)
   } catch {
     precondition(error.kind == .notAWillFile, "salvage threw \(error)")
     return 0
@@ -20,7 +20,7 @@ public func fuzzSalvage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(document.strokes.allSatisfy { $0.pointCount > 0 }, "an empty stroke")
   }
   let saved = try! document.serialized()
-  let reread = try! WillDocument(bytes: saved, limits: .unlimited)
+  let reread = try! WillDocument(parsing: saved, limits: .unlimited)
   precondition(reread.strokes == document.strokes, "save changed the salvaged strokes")
   return 0
 }

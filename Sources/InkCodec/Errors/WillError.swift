@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// do {
-///     let document = try WillDocument(bytes: bytes)
+///     let document = try WillDocument(parsing: bytes)
 /// } catch {
 ///     print(error)   // /sections/media/paths.protobuf@0x1A3 (stroke 17): truncated: …
 /// }

@@ -50,7 +50,7 @@ extension AffineTransform {
   }
 
   /// The transform as `matrix(a b c d e f)`, numbers in their shortest form.
-  public var svgMatrix: String {
+  public var svgTransform: String {
     "matrix(" + coefficients.map(\.shortestDescription).joined(separator: " ") + ")"
   }
 }

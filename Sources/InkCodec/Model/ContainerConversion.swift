@@ -69,7 +69,7 @@ extension WillDocument {
       }
       if let first = transformed.first {
         losses.drawingChanges.append(
-          "\(owner) transform \(first.transform.svgMatrix) would be dropped "
+          "\(owner) transform \(first.transform.svgTransform) would be dropped "
             + "(\(transformed.reduce(0) { $0 + $1.element.strokes.count }) strokes); flatten it")
       }
       let images = section.images.count

@@ -7,9 +7,9 @@ extension WillDocument {
   ///   - data: An OPC package, a RIFF WILL file or a raw paths stream.
   ///   - limits: Bounds on sizes, parts and points.
   /// - Throws: ``WillError`` naming the part and byte offset of the first problem.
-  public init(data: Data, limits: DecodingLimits = .default) throws(WillError) {
+  public init(parsing data: Data, limits: DecodingLimits = .default) throws(WillError) {
     try limits.check(.fileBytes, data.count)
-    try self.init(bytes: [UInt8](data), limits: limits)
+    try self.init(parsing: [UInt8](data), limits: limits)
   }
 
   /// The document's bytes in a container, as `Data`; see ``serialized(container:options:)``.

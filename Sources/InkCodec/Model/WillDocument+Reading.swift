@@ -6,7 +6,7 @@ extension WillDocument {
   ///   - bytes: An OPC package, a RIFF WILL file or a raw paths stream.
   ///   - limits: Bounds on sizes, parts and points.
   /// - Throws: ``WillError`` naming the part and byte offset of the first problem.
-  public init(bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
+  public init(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
     try limits.check(.fileBytes, bytes.count)
     switch ContainerKind(sniffing: bytes) {
     case .opc: try self.init(opc: bytes, limits: limits)
@@ -32,7 +32,7 @@ extension WillDocument {
   ///   - url: The file.
   ///   - limits: Bounds on sizes, parts and points.
   public init(contentsOf url: URL, limits: DecodingLimits = .default) throws(WillError) {
-    try self.init(bytes: try FileIO.read(url, limit: limits.maxFileBytes), limits: limits)
+    try self.init(parsing: try FileIO.read(url, limit: limits.maxFileBytes), limits: limits)
   }
 
   /// A one-section document with a paths element per `INK ` chunk, in file order; every
@@ -46,7 +46,7 @@ extension WillDocument {
       let part = Self.riffInkPartName(inkIndex)
       inkIndex += 1
       var element = PathsElement(
-        strokes: try InkDecoder.decodeAll(chunk.data, part: part, limits: limits))
+        strokes: try PathsStream(parsing: chunk.data, part: part, limits: limits).strokes)
       element.partName = part
       // The document-wide limits hold across chunks, as across an OPC package's parts.
       try budget.charge(
@@ -80,7 +80,7 @@ extension WillDocument {
     throws(WillError)
   {
     var element = PathsElement(
-      strokes: try InkDecoder.decodeAll(stream, part: part, limits: limits))
+      strokes: try PathsStream(parsing: stream, part: part, limits: limits).strokes)
     element.partName = part
     self.init(sections: [Section(nodes: [.paths(element)])], container: container)
   }
@@ -404,8 +404,9 @@ private struct SectionTreeReader {
       if let shared = decoded.strokes[key] {
         (strokes, points) = shared
       } else {
-        strokes = try InkDecoder.decodeAll(
-          part.data, part: part.name.description, limits: package.limits)
+        strokes = try PathsStream(
+          parsing: part.data, part: part.name.description, limits: package.limits
+        ).strokes
         points = strokes.reduce(0) { $0 + $1.pointCount }
         decoded.strokes[key] = (strokes, points)
       }

@@ -22,7 +22,7 @@ extension WillDocument {
     -> ValidationResult
   {
     do {
-      let document = try WillDocument(bytes: bytes, limits: limits)
+      let document = try WillDocument(parsing: bytes, limits: limits)
       return ValidationResult(document: document, diagnostics: document.validate(), error: nil)
     } catch {
       return ValidationResult(document: nil, diagnostics: [Diagnostic(error)], error: error)
@@ -56,7 +56,7 @@ extension WillDocument {
         let part = element.partName
         var offset = 0
         for (index, stroke) in element.strokes.enumerated() {
-          let recordSize = (try? PathRecord(encoding: stroke).serializedSize) ?? 0
+          let recordSize = (try? PathRecord(quantizing: stroke).serializedSize) ?? 0
           let at = part == nil && container == .raw || part != nil ? offset : nil
           func warn(_ code: String, _ message: @autoclosure () -> String) {
             diagnostics.append(

@@ -54,7 +54,7 @@ extension WillDocument {
             + changes.joined(separator: "; ")))
     }
     switch target {
-    case .raw: return try InkEncoder.encode(strokes)
+    case .raw: return try PathsStream(strokes: strokes).serialized()
     case .riff: return WillDataFile(chunks: try riffChunksToWrite()).serialized()
     case .opc:
       var writer = PackageWriter(options: try options.checked())
@@ -72,9 +72,11 @@ extension WillDocument {
     let places = chunks.filter(\.isInk).count
     var streams: [[UInt8]] = []
     if places > 1 && places == elements.count {
-      for element in elements { streams.append(try InkEncoder.encode(element.strokes)) }
+      for element in elements {
+        streams.append(try PathsStream(strokes: element.strokes).serialized())
+      }
     } else {
-      streams = [try InkEncoder.encode(strokes)]
+      streams = [try PathsStream(strokes: strokes).serialized()]
     }
     if places == 0 {
       let position = chunks.firstIndex { $0.id == "HEAD" }.map { $0 + 1 } ?? 0
@@ -343,7 +345,7 @@ private struct PackageWriter {
             unique(
               options.normalize ? nil : paths.partName,
               fallback: "/sections/media/paths\(mediaCounter - 1).protobuf"),
-            WillContentType.paths, try InkEncoder.encode(paths.strokes))
+            WillContentType.paths, try PathsStream(strokes: paths.strokes).serialized())
           if let key, sharedPaths[key] == nil { sharedPaths[key] = (name, paths.strokes) }
         }
         let id = relationships.add(
@@ -474,7 +476,7 @@ private struct PackageWriter {
   /// The transform attribute to write: the original text while it still says the same thing.
   static func transformText(_ transform: AffineTransform, original: String?) -> String? {
     if let original, (try? AffineTransform(svgTransform: original)) == transform { return original }
-    return transform.isIdentity && original == nil ? nil : transform.svgMatrix
+    return transform.isIdentity && original == nil ? nil : transform.svgTransform
   }
 }
 

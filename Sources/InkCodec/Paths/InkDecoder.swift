@@ -44,7 +44,7 @@ public struct InkDecoder: Sendable {
     let stroke = try bytes.withWireBytes { (buffer) throws(WillError) -> Stroke in
       var reader = WireReader(buffer, range: range)
       do throws(WillError) {
-        return try Stroke(decoding: &reader, limits: limits)
+        return try Stroke(parsing: &reader, limits: limits)
       } catch {
         throw error.located(part: part, strokeIndex: strokeIndex)
       }
@@ -101,7 +101,7 @@ public struct InkDecoder: Sendable {
   ///   - part: The part name to report in errors.
   ///   - limits: Bounds on strokes and points.
   /// - Returns: The strokes in stream order.
-  public static func decodeAll(
+  static func decodeAll(
     _ bytes: [UInt8], part: String? = nil, limits: DecodingLimits = .default
   ) throws(WillError) -> [Stroke] {
     try checkRecordCount(bytes, part: part, limits: limits)

@@ -1,10 +1,10 @@
 /// Encodes strokes into a paths stream, in the spirit of the WILL SDK's `WCMInkEncoder`:
-/// call ``encode(_:precision:)-method`` for each stroke, then take ``bytes``.
+/// call ``append(_:precision:)`` for each stroke, then take ``bytes``.
 ///
 /// ```swift
 /// var encoder = InkEncoder()
 /// for stroke in strokes {
-///     try encoder.encode(stroke, precision: 2)
+///     try encoder.append(stroke, precision: 2)
 /// }
 /// let stream = encoder.bytes   // an OPC paths part, a RIFF INK chunk, or a raw .will.bin
 /// ```
@@ -27,7 +27,7 @@ public struct InkEncoder: Sendable {
   /// - Throws: ``WillError`` for NaN, infinity, or values that do not fit `Int32` at the
   ///   precision; the stream is unchanged.
   /// - Precondition: `precision` is in 0…8.
-  public mutating func encode(_ stroke: Stroke, precision: Int? = nil) throws(WillError) {
+  public mutating func append(_ stroke: Stroke, precision: Int? = nil) throws(WillError) {
     do throws(WillError) {
       try scratch.assign(from: stroke, precision: precision)
     } catch {
@@ -41,18 +41,5 @@ public struct InkEncoder: Sendable {
   public mutating func append(_ record: PathRecord) {
     PathsStream.append(record, to: &bytes)
     strokeCount += 1
-  }
-
-  /// Encodes strokes into a paths stream.
-  /// - Parameters:
-  ///   - strokes: The strokes.
-  ///   - precision: The decimal precision; `nil` uses each stroke's own.
-  /// - Returns: The stream.
-  public static func encode(
-    _ strokes: some Sequence<Stroke>, precision: Int? = nil
-  ) throws(WillError) -> [UInt8] {
-    var encoder = InkEncoder()
-    for stroke in strokes { try encoder.encode(stroke, precision: precision) }
-    return encoder.bytes
   }
 }

@@ -4,16 +4,16 @@ extension Stroke {
   ///   - record: The record's bytes.
   ///   - limits: Bounds on the number of points.
   /// - Throws: ``WillError`` with the offset within `record` of the first bad byte.
-  public init(decoding record: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
+  public init(parsing record: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
     self = try record.withWireBytes { (buffer) throws(WillError) -> Stroke in
       var reader = WireReader(buffer)
-      return try Stroke(decoding: &reader, limits: limits)
+      return try Stroke(parsing: &reader, limits: limits)
     }
   }
 
   /// Decodes the record that fills `reader`'s readable range, in one pass per channel and
   /// without allocating per point.
-  init(decoding reader: inout WireReader, limits: DecodingLimits) throws(WillError) {
+  init(parsing reader: inout WireReader, limits: DecodingLimits) throws(WillError) {
     let base = reader.base
     let scan = try PathFieldScan(parsing: &reader)
 

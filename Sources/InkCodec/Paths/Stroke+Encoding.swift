@@ -8,11 +8,11 @@ extension PathRecord {
   /// - Parameters:
   ///   - stroke: The stroke.
   ///   - precision: The decimal precision; `nil` uses the stroke's own.
-  /// - Throws: ``WillErrorKind/nonFiniteValue(channel:)`` for NaN or infinity, and
+  /// - Throws: ``WillErrorKind/nonFiniteValue(channel:)`` for NaN or infinity,
   ///   ``WillErrorKind/valueTooLarge(channel:value:precision:)`` for a value or delta that does
-  ///   not fit `Int32`.
-  /// - Precondition: `precision` is in 0…8.
-  public init(encoding stroke: Stroke, precision: Int? = nil) throws(WillError) {
+  ///   not fit `Int32`, and ``WillErrorKind/unsupportedPrecision(_:)`` for a precision
+  ///   outside 0…8.
+  public init(quantizing stroke: Stroke, precision: Int? = nil) throws(WillError) {
     self.init()
     try assign(from: stroke, precision: precision)
   }
@@ -98,5 +98,14 @@ extension PathRecord {
           precision: precision))
     }
     return difference
+  }
+}
+
+extension Stroke {
+  /// The stroke as one record (without a length prefix), quantised at `precision` (`nil`:
+  /// its own): the bytes ``init(parsing:limits:)`` reads.
+  /// - Throws: As ``PathRecord/init(quantizing:precision:)``.
+  public func serialized(precision: Int? = nil) throws(WillError) -> [UInt8] {
+    try PathRecord(quantizing: self, precision: precision).serialized()
   }
 }

@@ -73,7 +73,7 @@ enum PathsStreamSalvage {
       do {
         stroke = try bytes.withWireBytes { (buffer) throws(WillError) -> Stroke in
           var reader = WireReader(buffer, range: range)
-          return try Stroke(decoding: &reader, limits: budget.limits)
+          return try Stroke(parsing: &reader, limits: budget.limits)
         }
       } catch {
         if case .limitExceeded(let limit, _, _) = error.kind {

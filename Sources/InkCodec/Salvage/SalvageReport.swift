@@ -1,4 +1,4 @@
-/// What ``WillDocument/salvage(bytes:limits:)`` recovered and what it lost.
+/// What ``WillDocument/init(salvaging:limits:report:)`` recovered and what it lost.
 ///
 /// Every statement is about what the salvage saw: a part is named as damaged only when its
 /// bytes or records were, the central directory is called unusable only when it could not be
@@ -68,7 +68,8 @@ public struct SalvageReport: Sendable, Hashable, Codable {
   /// cut off; salvage reports limits this way instead of throwing.
   public var exceededLimits: [DecodingLimits.Limit]
 
-  init(container: ContainerKind = .opc) {
+  /// An empty report, for ``WillDocument/init(salvaging:limits:report:)`` to fill.
+  public init(container: ContainerKind = .opc) {
     wasIntact = false
     self.container = container
     recoveredStrokes = 0

@@ -18,7 +18,7 @@
 ///
 /// The checks reject garbage (length prefixes resynchronised on random bytes, zeroed runs,
 /// far jumps); they cannot see a small change inside a delta, which is why salvage keeps
-/// nothing from a part whose checksum fails (see ``WillDocument/salvage(bytes:limits:)``).
+/// nothing from a part whose checksum fails (see ``WillDocument/init(salvaging:limits:report:)``).
 struct StrokePlausibility: Sendable {
   /// The largest |x| or |y| accepted with no trusted strokes: far beyond every real page
   /// (the Android SDK's density scaling gives a few thousand units).

@@ -45,7 +45,7 @@ extension WillDocument {
           integrity: entry.integrity, plausibility: &plausibility, budget: &budget,
           report: &report)
         pathsParts.append((entry.name, outcome.strokes))
-        kept.append((entry.name, (try? InkEncoder.encode(outcome.strokes)) ?? []))
+        kept.append((entry.name, (try? PathsStream(strokes: outcome.strokes).serialized()) ?? []))
         continue
       }
       switch entry.integrity {
@@ -55,7 +55,7 @@ extension WillDocument {
       }
     }
     let rebuilt = try? ZipArchive.write(kept.map { ZipEntry.Input(name: $0.name, data: $0.data) })
-    if let rebuilt, var document = try? WillDocument(bytes: rebuilt, limits: limits) {
+    if let rebuilt, var document = try? WillDocument(parsing: rebuilt, limits: limits) {
       let referenced = Set(
         document.sections.flatMap(\.pathsElements).compactMap {
           $0.element.partName.flatMap { try? PartName($0).normalizedKey }

@@ -32,7 +32,7 @@ extension WillDocument {
         let outcome = PathsStreamSalvage.recover(
           data, name: name, part: name, integrity: cut ? .cut : .unchecked,
           plausibility: &plausibility, budget: &budget, report: &report)
-        let encoded = (try? InkEncoder.encode(outcome.strokes)) ?? []
+        let encoded = (try? PathsStream(strokes: outcome.strokes).serialized()) ?? []
         chunks.append(RIFFChunk(id: "INK ", data: encoded))
       } else if cut {
         report.lose(id, "the file ends inside the chunk (\(data.count) of \(size) bytes)")
@@ -53,10 +53,10 @@ extension WillDocument {
       report.notes.append("an empty INK chunk written, as every RIFF WILL file needs one")
     }
     let file = WillDataFile(chunks: chunks).serialized()
-    guard var document = try? WillDocument(bytes: file, limits: .unlimited) else {
+    guard var document = try? WillDocument(parsing: file, limits: .unlimited) else {
       // Not expected: every chunk was just encoded. Keep the strokes in one chunk.
       let strokes = chunks.filter(\.isInk).flatMap {
-        (try? InkDecoder.decodeAll($0.data, limits: .unlimited)) ?? []
+        (try? PathsStream(parsing: $0.data, limits: .unlimited).strokes) ?? []
       }
       return single(strokes, container: .riff, part: "INK ")
     }

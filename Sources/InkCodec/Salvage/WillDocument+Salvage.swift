@@ -47,12 +47,28 @@ extension WillDocument {
   /// output, whatever the number of entries.
   /// - Throws: ``WillErrorKind/notAWillFile`` when the input holds no WILL content; nothing
   ///   else.
-  public static func salvage(bytes: [UInt8], limits: DecodingLimits = .default)
+  /// - Parameters:
+  ///   - bytes: The damaged file.
+  ///   - limits: Bounds on the whole salvage.
+  ///   - report: Receives what was recovered and what was lost.
+  public init(
+    salvaging bytes: [UInt8], limits: DecodingLimits = .default, report: inout SalvageReport
+  ) throws(WillError) {
+    (self, report) = try Self.salvage(bytes, limits: limits)
+  }
+
+  /// Recovers every stroke of a damaged file that can be shown to be the original's, as
+  /// ``init(salvaging:limits:report:)`` does, without the report.
+  public init(salvaging bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
+    (self, _) = try Self.salvage(bytes, limits: limits)
+  }
+
+  private static func salvage(_ bytes: [UInt8], limits: DecodingLimits)
     throws(WillError) -> (document: WillDocument, report: SalvageReport)
   {
     guard !bytes.isEmpty else { throw WillError(.notAWillFile, offset: 0) }
     let sniffed = ContainerKind(sniffing: bytes)
-    if let document = try? WillDocument(bytes: bytes, limits: limits), isWhole(document, bytes) {
+    if let document = try? WillDocument(parsing: bytes, limits: limits), isWhole(document, bytes) {
       var report = SalvageReport(container: sniffed)
       report.wasIntact = true
       report.recoveredStrokes = document.strokes.count
@@ -107,7 +123,8 @@ extension WillDocument {
     guard document.container == .riff else { return true }
     guard let file = try? WillDataFile(parsing: bytes, limits: .unlimited) else { return false }
     return file.chunks.allSatisfy { chunk in
-      chunk.id != "INK " || (try? InkDecoder.decodeAll(chunk.data, limits: .unlimited)) != nil
+      chunk.id != "INK "
+        || (try? PathsStream(parsing: chunk.data, limits: .unlimited).strokes) != nil
     }
   }
 

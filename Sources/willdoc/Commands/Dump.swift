@@ -154,7 +154,7 @@ enum DumpText {
       line(text)
     }
     if raw {
-      let record = try PathRecord(encoding: stroke)
+      let record = try PathRecord(quantizing: stroke)
       line("      raw data        " + record.data.map(String.init).joined(separator: " "))
       line("      raw strokeWidth " + record.strokeWidth.map(String.init).joined(separator: " "))
       line("      raw strokeColor " + record.strokeColor.map(String.init).joined(separator: " "))

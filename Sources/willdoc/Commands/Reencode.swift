@@ -134,7 +134,7 @@ struct Reencode: ParsableCommand {
     // Closed loop: read the output back, as a reader with the same limits would, before
     // writing it anywhere.
     let written = try reportingErrors(file: output) { () throws(WillError) in
-      try WillDocument(bytes: bytes, limits: limits)
+      try WillDocument(parsing: bytes, limits: limits)
     }
     var report: [[String]] = []
     report.append([

@@ -40,8 +40,9 @@ struct Salvage: ParsableCommand {
     let file = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.read(input, limits: limits)
     }
-    let (document, report) = try reportingErrors(file: input) {
-      () throws(WillError) in try WillDocument.salvage(bytes: file.bytes, limits: limits)
+    var report = SalvageReport()
+    let document = try reportingErrors(file: input) { () throws(WillError) in
+      try WillDocument(salvaging: file.bytes, limits: limits, report: &report)
     }
     let targetContainer = container ?? document.container
     try outputOptions.checkContainer(

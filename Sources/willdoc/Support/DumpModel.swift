@@ -101,7 +101,7 @@ enum DumpJSON {
       ("id", .int(stroke.id)),
     ]
     if raw {
-      let record = try PathRecord(encoding: stroke)
+      let record = try PathRecord(quantizing: stroke)
       members.append(
         (
           "raw",

@@ -44,7 +44,7 @@ struct InputFile {
     InputFile, WillDocument
   ) {
     let input = try read(name, limits: limits)
-    return (input, try WillDocument(bytes: input.bytes, limits: limits))
+    return (input, try WillDocument(parsing: input.bytes, limits: limits))
   }
 }
 

@@ -17,7 +17,7 @@ struct RealDocumentTests {
 
   @Test(arguments: ExternalSamples.names)
   func documentEqualsTheOracle(name: String) throws {
-    let document = try WillDocument(bytes: try ExternalSamples.bytes(name))
+    let document = try WillDocument(parsing: try ExternalSamples.bytes(name))
     let expected = try OracleDocument.load(name, in: Self.expectedDirectory)
     #expect(document.container.rawValue == expected.container)
     #expect(document.sections.count == expected.sections.count)
@@ -50,9 +50,9 @@ struct RealDocumentTests {
   @Test(arguments: ExternalSamples.names)
   func openAndSaveKeepsPathsPartsAndEveryOtherPart(name: String) throws {
     let bytes = try ExternalSamples.bytes(name)
-    let document = try WillDocument(bytes: bytes)
+    let document = try WillDocument(parsing: bytes)
     let saved = try document.serialized()
-    #expect(try WillDocument(bytes: saved) == document)
+    #expect(try WillDocument(parsing: saved) == document)
     #expect(try document.serialized() == saved, "saving is deterministic")
     guard document.container == .opc else {
       // RIFF files are rewritten whole, byte for byte; raw streams too.
@@ -77,9 +77,9 @@ struct RealDocumentTests {
 
   @Test(arguments: ExternalSamples.names)
   func conversionsKeepEveryStroke(name: String) throws {
-    let document = try WillDocument(bytes: try ExternalSamples.bytes(name))
+    let document = try WillDocument(parsing: try ExternalSamples.bytes(name))
     for container in ContainerKind.allCases {
-      let converted = try WillDocument(bytes: try document.serialized(container: container))
+      let converted = try WillDocument(parsing: try document.serialized(container: container))
       #expect(converted.container == container)
       #expect(converted.strokes == document.strokes, "\(name) → \(container)")
     }
@@ -87,10 +87,10 @@ struct RealDocumentTests {
 
   @Test(arguments: ExternalSamples.names)
   func normalizedLayoutKeepsEverything(name: String) throws {
-    let document = try WillDocument(bytes: try ExternalSamples.bytes(name))
+    let document = try WillDocument(parsing: try ExternalSamples.bytes(name))
     guard document.container == .opc else { return }
     let normalized = try WillDocument(
-      bytes: try document.serialized(options: WriteOptions(normalize: true)))
+      parsing: try document.serialized(options: WriteOptions(normalize: true)))
     #expect(normalized.strokes == document.strokes)
     #expect(normalized.sections.map(\.pageSize?.width) == document.sections.map(\.pageSize?.width))
     #expect(

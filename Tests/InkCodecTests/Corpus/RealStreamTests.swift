@@ -41,9 +41,9 @@ struct RealStreamTests {
   @Test(arguments: ExternalSamples.streamNames)
   func strokesReencodeByteIdentical(name: String) throws {
     let stream = try Self.stream(of: name)
-    let strokes = try InkDecoder.decodeAll(stream)
+    let strokes = try PathsStream(parsing: stream).strokes
     #expect(!strokes.isEmpty)
-    #expect(try InkEncoder.encode(strokes) == stream)
+    #expect(try PathsStream(strokes: strokes).serialized() == stream)
   }
 
   @Test(arguments: ExternalSamples.streamNames.filter { $0.hasSuffix(".will") })
@@ -58,7 +58,7 @@ struct RealStreamTests {
   @Test(arguments: ExternalSamples.streamNames)
   func valuesEqualTheOracle(name: String) throws {
     let expected = try OracleDocument.load(name, in: Self.expectedDirectory)
-    let strokes = try InkDecoder.decodeAll(try Self.stream(of: name))
+    let strokes = try PathsStream(parsing: try Self.stream(of: name)).strokes
     try OracleComparison.expect(strokes, equal: expected.allStrokes, sample: name)
   }
 }

@@ -128,11 +128,11 @@ import Testing
   @Test(arguments: validNames)
   func validSampleOpensAndRoundTrips(name: String) throws {
     let bytes = try Self.bytes("valid/" + name)
-    let document = try WillDocument(bytes: bytes)
+    let document = try WillDocument(parsing: bytes)
     let saved = try document.serialized()
     let again = try document.serialized()
     #expect(again == saved, "saving twice gives different bytes")
-    let reread = try WillDocument(bytes: saved)
+    let reread = try WillDocument(parsing: saved)
     #expect(reread.strokes == document.strokes, "\(name) read back")
     #expect(reread.sections.count == document.sections.count)
     for (a, b) in zip(reread.sections, document.sections) {
@@ -151,14 +151,14 @@ import Testing
       for (a, b) in zip(original, resaved) where !a.0.hasSuffix(".svg") {
         #expect(a.1 == b.1, "\(name): part \(a.0) changed on open-and-save")
       }
-      let twice = try WillDocument(bytes: saved).serialized()
+      let twice = try WillDocument(parsing: saved).serialized()
       #expect(twice == saved, "\(name): a second open-and-save changes the file")
     }
   }
 
   @Test(arguments: validNames)
   func containersKeepEveryStroke(name: String) throws {
-    let read = try WillDocument(bytes: Self.bytes("valid/" + name))
+    let read = try WillDocument(parsing: Self.bytes("valid/" + name))
     // A raw stream without strokes is zero bytes, which no reader can tell from nothing.
     for container in ContainerKind.allCases where container != .raw || !read.strokes.isEmpty {
       var document = read
@@ -168,24 +168,24 @@ import Testing
         document.removeImages()
         let flat = try document.flattened(section: read.sections.count - 1)
         // Flattening moves points off the fixed-point grid until they are written.
-        document = try WillDocument(bytes: try flat.serialized(container: .opc))
+        document = try WillDocument(parsing: try flat.serialized(container: .opc))
       }
       let bytes = try document.serialized(container: container)
-      let other = try WillDocument(bytes: bytes)
+      let other = try WillDocument(parsing: bytes)
       #expect(other.container == container)
       #expect(other.strokes == document.strokes, "\(name) as \(container)")
       if container != .opc {
         // And back to OPC.
-        let back = try WillDocument(bytes: other.serialized(container: .opc))
+        let back = try WillDocument(parsing: other.serialized(container: .opc))
         #expect(back.strokes == document.strokes, "\(name) via \(container) to OPC")
       }
     }
   }
 
   @Test func handwritingIsTheSameInAllThreeContainers() throws {
-    let opc = try WillDocument(bytes: Self.bytes("valid/handwriting-opc.will"))
-    let riff = try WillDocument(bytes: Self.bytes("valid/handwriting-riff.will"))
-    let raw = try WillDocument(bytes: Self.bytes("valid/handwriting.will.bin"))
+    let opc = try WillDocument(parsing: Self.bytes("valid/handwriting-opc.will"))
+    let riff = try WillDocument(parsing: Self.bytes("valid/handwriting-riff.will"))
+    let raw = try WillDocument(parsing: Self.bytes("valid/handwriting.will.bin"))
     #expect(opc.container == .opc && riff.container == .riff && raw.container == .raw)
     #expect(!opc.strokes.isEmpty)
     #expect(riff.strokes == opc.strokes, "RIFF against OPC")
@@ -196,7 +196,7 @@ import Testing
 
   @Test func validSamplesCoverWhatTheyClaim() throws {
     func open(_ name: String) throws -> WillDocument {
-      try WillDocument(bytes: Self.bytes("valid/" + name))
+      try WillDocument(parsing: Self.bytes("valid/" + name))
     }
     let sections = try open("sections-transforms.will")
     #expect(sections.sections.count == 3)
@@ -258,7 +258,7 @@ import Testing
     let expected = try #require(Self.attacks.first { $0.name == name })
     let bytes = try Self.bytes("invalid/" + name)
     do {
-      let document = try WillDocument(bytes: bytes)
+      let document = try WillDocument(parsing: bytes)
       #expect(expected.limit == nil && expected.code == nil, "\(name) read")
       #expect(document.pointCount <= DecodingLimits.default.maxTotalPoints)
     } catch {
@@ -287,7 +287,7 @@ import Testing
     var caught: WillError?
     let elapsed = clock.measure {
       do throws(WillError) {
-        _ = try WillDocument(bytes: bytes)
+        _ = try WillDocument(parsing: bytes)
       } catch {
         caught = error
       }
@@ -305,7 +305,7 @@ import Testing
     .enabled(if: Oracle.isAvailable, "../shared/tools/oracle is absent"),
     arguments: validNames)
   func oracleReadsTheSameStrokes(name: String) throws {
-    let document = try WillDocument(bytes: Self.bytes("valid/" + name))
+    let document = try WillDocument(parsing: Self.bytes("valid/" + name))
     let oracle = try Oracle.read(Self.folder.appendingPathComponent("valid/" + name))
     try OracleComparison.expect(document.strokes, equal: oracle.allStrokes, sample: name)
   }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ConversionTests {
   static func sample(_ name: String) throws -> WillDocument {
     try WillDocument(
-      bytes: try Fixtures.bytes(
+      parsing: try Fixtures.bytes(
         of: Fixtures.sampleDocuments.appendingPathComponent("valid/\(name)"))
     )
   }
@@ -25,7 +25,7 @@ import Testing
     let losses = sections.losses(convertingTo: .riff)
     let transformed = sections.sections.indices.map { index in
       let moved = sections.sections[index].pathsElements.filter { !$0.transform.isIdentity }
-      return "section \(index)'s transform \(moved[0].transform.svgMatrix) would be dropped "
+      return "section \(index)'s transform \(moved[0].transform.svgTransform) would be dropped "
         + "(\(moved.reduce(0) { $0 + $1.element.strokes.count }) strokes); flatten it"
     }
     #expect(
@@ -83,7 +83,7 @@ import Testing
         "section 1's page size 592×864", "section 1 (a page without ink)",
         "document properties (title, application)",
       ])
-    let riff = try WillDocument(bytes: try document.serialized(container: .riff))
+    let riff = try WillDocument(parsing: try document.serialized(container: .riff))
     #expect(riff.strokes == Self.ink)
     #expect(riff.losses(convertingTo: .raw).isLossless)
   }
@@ -93,7 +93,7 @@ import Testing
     for index in sections.sections.indices {
       let page = try sections.flattened(section: index)
       #expect(page.losses(convertingTo: .riff).drawingChanges.isEmpty)
-      let written = try WillDocument(bytes: try page.serialized(container: .riff))
+      let written = try WillDocument(parsing: try page.serialized(container: .riff))
       let expected = sections.sections[index].pathsElements.flatMap { placed in
         placed.element.strokes.map { ($0, placed.transform) }
       }
@@ -146,7 +146,7 @@ import Testing
     // pywillparser opens sections/media/ + the target's file name.
     let target = try #require(rels.firstMatch(of: /Target="([^"]*)"/)?.1, "\(sample)")
     #expect(target.split(separator: "/").last.map(String.init) == paths.name.fileName, "\(sample)")
-    #expect(try InkDecoder.decodeAll(stream) == strokes, "\(sample): the globbed part")
+    #expect(try PathsStream(parsing: stream).strokes == strokes, "\(sample): the globbed part")
     // Records: fields 1, 2, 3 first, at fixed places; field 9 last.
     var offset = 0
     while offset < stream.count {
@@ -176,7 +176,7 @@ import Testing
         "sections/_rels/section0.svg.rels",
       ], "\(sample)")
     try expectThirdPartyReadable(bytes, strokes: strokes, sample: sample)
-    let page = try #require(try WillDocument(bytes: bytes).sections.first?.pageSize)
+    let page = try #require(try WillDocument(parsing: bytes).sections.first?.pageSize)
     for stroke in strokes {
       guard let box = stroke.bounds else { continue }
       let half = (stroke.widths.max() ?? 0) / 2
@@ -200,11 +200,11 @@ import Testing
       ExternalSamples.expectEverySample()
     }
     for (name, bytes) in documents {
-      let document = try WillDocument(bytes: bytes)
+      let document = try WillDocument(parsing: bytes)
       #expect(document.losses(convertingTo: .opc).isLossless, "\(name)")
       let package = try document.serialized(container: .opc)
       try Self.expectInkspaceLayout(package, strokes: document.strokes, sample: name)
-      let read = try WillDocument(bytes: package)
+      let read = try WillDocument(parsing: package)
       #expect(read.strokes == document.strokes, "\(name)")
       // And back: the same stream, byte for byte.
       let back = try read.serialized(container: document.container)
@@ -227,7 +227,7 @@ import Testing
     for name in ExternalSamples.names {
       let source = try #require(ExternalSamples.directory).appendingPathComponent(name)
       let expected = try Oracle.read(source).allStrokes
-      let document = try WillDocument(bytes: try ExternalSamples.bytes(name))
+      let document = try WillDocument(parsing: try ExternalSamples.bytes(name))
       for container in [ContainerKind.opc, .riff, .raw] {
         let output = folder.appendingPathComponent("\(name).\(container.rawValue)")
         try Data(try document.serialized(container: container)).write(to: output)
@@ -262,12 +262,12 @@ import Testing
           ])
       ],
       parts: [
-        ("/sections/media/p.protobuf", try InkEncoder.encode(Self.ink)),
+        ("/sections/media/p.protobuf", try PathsStream(strokes: Self.ink).serialized()),
         ("/sections/media/z.protobuf", []),
         ("/sections/media/empty.dat", []),
         ("/sections/media/empty.bin", []),
       ])
-    let document = try WillDocument(bytes: bytes)
+    let document = try WillDocument(parsing: bytes)
     let saved = try document.serialized()
     let names = Set(try ZipArchive.read(saved, limits: .default).map(\.name.description))
     for part in [
@@ -276,7 +276,7 @@ import Testing
     ] {
       #expect(names.contains(part), "\(part) kept")
     }
-    let again = try WillDocument(bytes: saved)
+    let again = try WillDocument(parsing: saved)
     #expect(again.strokes == Self.ink)
     #expect(again.validate().filter { $0.code.contains("dangling") }.isEmpty)
     #expect(try again.serialized() == saved, "idempotent")

@@ -16,16 +16,16 @@ import Testing
 
   static func document(_ body: String) throws -> WillDocument {
     try WillDocument(
-      bytes: try Attack.package(
+      parsing: try Attack.package(
         sections: [
           Attack.Section(
             body: body, relationships: [("p", WillRelationshipType.paths, pathsPart)])
-        ], parts: [(pathsPart, try InkEncoder.encode(strokes))]))
+        ], parts: [(pathsPart, try PathsStream(strokes: strokes).serialized())]))
   }
 
   static func roundTrip(_ document: WillDocument, includes: Int) throws {
     let saved = try document.serialized()
-    let reread = try WillDocument(bytes: saved)
+    let reread = try WillDocument(parsing: saved)
     #expect(reread.sections[0].pathsElements.count == includes)
     #expect(reread.strokes == document.strokes)
     #expect(try reread.serialized() == saved)
@@ -74,6 +74,6 @@ import Testing
           ? "<g xmlns:r1=\"\(Self.will)\" r1:id=\"rId0\"/>"
           : "xmlns:r1=\"\(Self.will)\"><g xmlns:r=\"urn:other\"><g r1:id=\"rId0\"/>"),
       "\(text)")
-    try Self.roundTrip(try WillDocument(bytes: saved), includes: 1)
+    try Self.roundTrip(try WillDocument(parsing: saved), includes: 1)
   }
 }

@@ -25,11 +25,12 @@ import Testing
         Attack.Section(
           body: String(repeating: "<g r:id=\"p\"/>", count: references),
           relationships: [("p", pathsType, pathsPart)])
-      ], sectionCopies: sections, parts: [(pathsPart, try InkEncoder.encode(strokes))])
+      ], sectionCopies: sections,
+      parts: [(pathsPart, try PathsStream(strokes: strokes).serialized())])
   }
 
   @Test func aSharedPathsPartIsDecodedOnceAndSharedByEveryElement() throws {
-    let document = try WillDocument(bytes: try Self.document(references: 3, sections: 2))
+    let document = try WillDocument(parsing: try Self.document(references: 3, sections: 2))
     #expect(document.sections.count == 2)
     let elements = document.sections.flatMap(\.pathsElements).map(\.element)
     #expect(elements.count == 6)
@@ -44,13 +45,13 @@ import Testing
   @Test func everyReferenceIsChargedAgainstThePointAndStrokeLimits() throws {
     let bytes = try Self.document(references: 4)
     let points = 4 * Self.strokePoints
-    _ = try WillDocument(bytes: bytes, limits: DecodingLimits(maxTotalPoints: points))
+    _ = try WillDocument(parsing: bytes, limits: DecodingLimits(maxTotalPoints: points))
     let error = #expect(throws: WillError.self) {
-      try WillDocument(bytes: bytes, limits: DecodingLimits(maxTotalPoints: points - 1))
+      try WillDocument(parsing: bytes, limits: DecodingLimits(maxTotalPoints: points - 1))
     }
     #expect(error?.kind == .limitExceeded(.totalPoints, value: points, limit: points - 1))
     let strokes = #expect(throws: WillError.self) {
-      try WillDocument(bytes: bytes, limits: DecodingLimits(maxStrokes: 7))
+      try WillDocument(parsing: bytes, limits: DecodingLimits(maxStrokes: 7))
     }
     #expect(strokes?.kind == .limitExceeded(.strokes, value: 8, limit: 7))
   }
@@ -59,7 +60,7 @@ import Testing
     let bytes = try Self.document(references: 5, sections: 3)
     // Per section: <svg> and five <g r:id>; every section copy counts again.
     let read = try WillDocument(
-      bytes: bytes, limits: DecodingLimits(maxSections: 3, maxElements: 18, maxReferences: 15))
+      parsing: bytes, limits: DecodingLimits(maxSections: 3, maxElements: 18, maxReferences: 15))
     #expect(read.sections.count == 3)
     let cases: [(DecodingLimits, DecodingLimits.Limit, Int)] = [
       (DecodingLimits(maxSections: 2), .sections, 3),
@@ -68,7 +69,7 @@ import Testing
     ]
     for (limits, limit, value) in cases {
       let error = #expect(throws: WillError.self) {
-        try WillDocument(bytes: bytes, limits: limits)
+        try WillDocument(parsing: bytes, limits: limits)
       }
       #expect(error?.kind == .limitExceeded(limit, value: value, limit: limits[limit]))
       #expect(error?.part == "/sections/section0.svg")
@@ -76,12 +77,12 @@ import Testing
   }
 
   @Test func aSharedPartIsSavedOnce() throws {
-    let document = try WillDocument(bytes: try Self.document(references: 3, sections: 2))
+    let document = try WillDocument(parsing: try Self.document(references: 3, sections: 2))
     let saved = try document.serialized()
     let names = try ZipArchive.read(saved).map(\.name.description)
     #expect(names.filter { $0.hasSuffix(".protobuf") } == [Self.pathsPart])
     #expect(names.filter { $0.hasSuffix(".svg") } == ["/sections/section0.svg"])
-    let reread = try WillDocument(bytes: saved)
+    let reread = try WillDocument(parsing: saved)
     #expect(reread == document)
     #expect(reread.sections.flatMap(\.pathsElements).count == 6)
     // Saving again changes nothing: the sharing survives round trips.
@@ -89,14 +90,14 @@ import Testing
   }
 
   @Test func anEditedCopyOfASharedPartIsSavedAsAPartOfItsOwn() throws {
-    var document = try WillDocument(bytes: try Self.document(references: 2))
+    var document = try WillDocument(parsing: try Self.document(references: 2))
     guard case .paths(var element) = document.sections[0].nodes[1] else {
       Issue.record("expected a paths element")
       return
     }
     element.strokes.removeLast()
     document.sections[0].nodes[1] = .paths(element)
-    let reread = try WillDocument(bytes: try document.serialized())
+    let reread = try WillDocument(parsing: try document.serialized())
     let elements = reread.sections[0].pathsElements.map(\.element)
     #expect(elements.map(\.strokes.count) == [2, 1])
     #expect(Set(elements.compactMap(\.partName)).count == 2)
@@ -104,23 +105,23 @@ import Testing
 
   @Test func theReaderRecordsEachPartAsStored() throws {
     let bytes = try Self.document(references: 1)
-    let document = try WillDocument(bytes: bytes)
+    let document = try WillDocument(parsing: bytes)
     let entries = try ZipArchive.read(bytes)
     #expect(document.containerParts.map(\.name) == entries.map(\.name.description))
     #expect(document.containerParts.map(\.size) == entries.map(\.data.count))
     #expect(document.containerParts.map(\.crc32) == entries.map(\.crc32))
     #expect(document.containerParts.allSatisfy { $0.storage == .deflate })
-    let riff = try WillDocument(bytes: try document.serialized(container: .riff))
+    let riff = try WillDocument(parsing: try document.serialized(container: .riff))
     #expect(riff.containerParts.map(\.name) == ["HEAD", "INK "])
     #expect(riff.containerParts.allSatisfy { $0.storage == .chunk })
-    let raw = try WillDocument(bytes: try document.serialized(container: .raw))
+    let raw = try WillDocument(parsing: try document.serialized(container: .raw))
     #expect(raw.containerParts.map(\.storage) == [.stream])
   }
 
   @Test func repeatsOfOneWarningAreSummarised() throws {
     let empty = [UInt8](repeating: 0, count: 250)  // 250 empty records
     let document = try WillDocument(
-      bytes: try Attack.package(
+      parsing: try Attack.package(
         sections: [
           Attack.Section(
             body: "<g r:id=\"p\"/>", relationships: [("p", Self.pathsType, Self.pathsPart)])
@@ -148,7 +149,7 @@ import Testing
     let svg = try #require(
       try ZipArchive.read(saved).first { $0.name.description.hasSuffix(".svg") })
     #expect(String(decoding: svg.data, as: UTF8.self).contains("xmlns:r1="))
-    let reread = try WillDocument(bytes: saved)
+    let reread = try WillDocument(parsing: saved)
     #expect(reread.strokes == document.strokes)
     #expect(reread.sections[0].pathsElements.count == 1)
   }

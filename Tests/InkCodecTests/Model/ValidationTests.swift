@@ -15,7 +15,7 @@ import Testing
       ?? WillDocument(
         sections: [Section(nodes: [.paths(PathsElement(strokes: strokes))])], container: .raw)
     // Through bytes, as a reader would see it.
-    let reread = try WillDocument(bytes: try document.serialized())
+    let reread = try WillDocument(parsing: try document.serialized())
     return reread.validate().map(\.code)
   }
 
@@ -59,8 +59,9 @@ import Testing
   @Test func warningsAreLocated() throws {
     var stroke = Stroke(points: Self.square, widths: [1])
     stroke.blendMode = .clear
-    let stream = try InkEncoder.encode([Stroke(points: Self.square, widths: [1]), stroke])
-    let diagnostics = try WillDocument(bytes: stream).validate()
+    let stream = try PathsStream(strokes: [Stroke(points: Self.square, widths: [1]), stroke])
+      .serialized()
+    let diagnostics = try WillDocument(parsing: stream).validate()
     #expect(diagnostics.count == 1)
     #expect(diagnostics.first?.strokeIndex == 1)
     #expect(

@@ -9,12 +9,12 @@ import Testing
 @Suite struct XMLPartCapWritingTests {
   @Test func aSectionAtTheCapIsWrittenBackReadable() throws {
     let url = Fixtures.sampleDocuments.appendingPathComponent("invalid/r-xml-at-limit.will")
-    let document = try WillDocument(bytes: try Fixtures.bytes(of: url))
+    let document = try WillDocument(parsing: try Fixtures.bytes(of: url))
     let saved = try document.serialized()
     let svg = try #require(
       try ZipArchive.read(saved).first { $0.name.description == "/sections/section0.svg" })
     #expect(svg.data.count == XMLPreflight.parserPartCap)
-    #expect(try WillDocument(bytes: saved) == document)
+    #expect(try WillDocument(parsing: saved) == document)
   }
 
   @Test func aSectionPastTheCapIsRefusedNamingTheLimit() throws {

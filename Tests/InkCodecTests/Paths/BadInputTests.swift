@@ -6,7 +6,7 @@ import Testing
 @Suite struct BadInputTests {
   func decodeError(_ stream: [UInt8], limits: DecodingLimits = .default) -> WillError? {
     do {
-      _ = try InkDecoder.decodeAll(stream, part: "/p.protobuf", limits: limits)
+      _ = try PathsStream(parsing: stream, part: "/p.protobuf", limits: limits).strokes
       return nil
     } catch {
       return error
@@ -168,16 +168,16 @@ import Testing
     var encoder = InkEncoder()
     let nanPoint = Stroke(points: [InkPoint(x: .nan, y: 0)], widths: [1])
     #expect(throws: WillError(.nonFiniteValue(channel: "x"), strokeIndex: 0)) {
-      try encoder.encode(nanPoint)
+      try encoder.append(nanPoint)
     }
     let infiniteWidth = Stroke(points: [InkPoint(x: 0, y: 0)], widths: [.infinity])
     #expect(throws: WillError(.nonFiniteValue(channel: "width"), strokeIndex: 0)) {
-      try encoder.encode(infiniteWidth)
+      try encoder.append(infiniteWidth)
     }
     var nanTs = Stroke(points: [], widths: [])
     nanTs.startParameter = .nan
     #expect(throws: WillError(.nonFiniteValue(channel: "startParameter"), strokeIndex: 0)) {
-      try encoder.encode(nanTs)
+      try encoder.append(nanTs)
     }
     #expect(encoder.bytes.isEmpty)
     #expect(encoder.strokeCount == 0)
@@ -190,24 +190,24 @@ import Testing
       throws: WillError(
         .valueTooLarge(channel: "x", value: 30_000_000, precision: 2), strokeIndex: 0)
     ) {
-      try encoder.encode(huge)
+      try encoder.append(huge)
     }
-    #expect((try? encoder.encode(huge, precision: 1)) != nil)
+    #expect((try? encoder.append(huge, precision: 1)) != nil)
     let wideJump = Stroke(
       points: [InkPoint(x: -20_000_000, y: 0), InkPoint(x: 20_000_000, y: 0)], widths: [1])
-    #expect(throws: WillError.self) { try encoder.encode(wideJump) }
+    #expect(throws: WillError.self) { try encoder.append(wideJump) }
   }
 
   /// A precision an app sets out of range is an error when the stroke is written.
   @Test func anUnsupportedPrecisionIsAnErrorNotATrap() throws {
     for precision in [9, 12, -1, Int.max] {
       let error = #expect(throws: WillError.self) {
-        _ = try PathRecord(encoding: Stroke(points: [], widths: []), precision: precision)
+        _ = try PathRecord(quantizing: Stroke(points: [], widths: []), precision: precision)
       }
       #expect(error?.category == .unsupported)
       var stroke = Stroke(points: [InkPoint(x: 1, y: 2)], widths: [1])
       stroke.decimalPrecision = precision
-      #expect(throws: WillError.self) { try InkEncoder.encode([stroke]) }
+      #expect(throws: WillError.self) { try PathsStream(strokes: [stroke]).serialized() }
       #expect(throws: WillError.self) {
         try WillDocument(strokes: [stroke], pageWidth: 10, pageHeight: 10).serialized()
       }

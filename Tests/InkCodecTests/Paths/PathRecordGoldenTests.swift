@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func sparkDotStroke() throws {
-    let stroke = try Stroke(decoding: Self.sparkDot)
+    let stroke = try Stroke(parsing: Self.sparkDot)
     #expect(stroke.points == Array(repeating: InkPoint(x: 485.44, y: 597.00), count: 4))
     #expect(stroke.widths == [1.15, 1.15, 1.00, 1.00])
     #expect(stroke.colors == [InkColor(red: 0, green: 0, blue: 0, alpha: 255)])
@@ -41,14 +41,14 @@ import Testing
     #expect(stroke.paintIndex == nil)
     #expect(stroke.blendMode == .sourceOver)
     #expect(stroke.wire.storedFields == .all)
-    #expect(try PathRecord(encoding: stroke).serialized() == Self.sparkDot)
+    #expect(try PathRecord(quantizing: stroke).serialized() == Self.sparkDot)
   }
 
   @Test func negativeColour() throws {
     // 0x89AE00FF as sint32 is -1985085185, zigzag 3970170369.
     let bytes: [UInt8] = [0x32, 0x05, 0x81, 0xFC, 0x8F, 0xE5, 0x0E]
     try assertRoundTrip(bytes, PathRecord(strokeColor: [-1_985_085_185]))
-    #expect(try Stroke(decoding: bytes).colors == [InkColor(rgba: 0x89AE_00FF)])
+    #expect(try Stroke(parsing: bytes).colors == [InkColor(rgba: 0x89AE_00FF)])
   }
 
   @Test func eachScalarField() throws {
@@ -75,7 +75,7 @@ import Testing
     #expect(try PathRecord(parsing: unpacked) == expected)
     // Unpacked input is re-written packed.
     #expect(try PathRecord(parsing: unpacked).serialized() == packed)
-    let stroke = try Stroke(decoding: unpacked)
+    let stroke = try Stroke(parsing: unpacked)
     #expect(stroke.points == [InkPoint(x: 0.01, y: 0.02), InkPoint(x: -0.01, y: -0.01)])
   }
 
@@ -83,7 +83,7 @@ import Testing
     let bytes: [UInt8] = [0x22, 0x01, 0x02, 0x22, 0x03, 0x04, 0x03, 0x05]
     let record = try PathRecord(parsing: bytes)
     #expect(record.data == [1, 2, -2, -3])
-    #expect(try Stroke(decoding: bytes).points.count == 2)
+    #expect(try Stroke(parsing: bytes).points.count == 2)
   }
 
   @Test func fieldsInAnyOrderLastScalarWins() throws {
@@ -91,7 +91,7 @@ import Testing
     let fixed: [UInt8] = [
       0x48, 0x07, 0x18, 0x03, 0x22, 0x03, 0xD0, 0x0F, 0x02, 0x18, 0x01, 0x32, 0x02, 0xFE, 0x03,
     ]
-    let stroke = try Stroke(decoding: fixed)
+    let stroke = try Stroke(parsing: fixed)
     #expect(stroke.decimalPrecision == 1)
     #expect(stroke.points == [InkPoint(x: 100.0, y: 0.1)])
     #expect(stroke.blendMode == .destinationOut)
@@ -111,9 +111,9 @@ import Testing
     #expect(record.data == [1, 2])
     // Known fields are written first, unknown ones after them.
     #expect(record.serialized() == [0x18, 0x02, 0x22, 0x02, 0x02, 0x04] + unknown)
-    let stroke = try Stroke(decoding: bytes)
+    let stroke = try Stroke(parsing: bytes)
     #expect(stroke.wire.unknownFields == Array(unknown))
-    #expect(try PathRecord(encoding: stroke).unknownFields == Array(unknown))
+    #expect(try PathRecord(quantizing: stroke).unknownFields == Array(unknown))
   }
 
   @Test func knownFieldWithWrongWireTypeIsKeptAsUnknown() throws {
@@ -125,7 +125,7 @@ import Testing
   }
 
   @Test func emptyRecordTakesProto2Defaults() throws {
-    let stroke = try Stroke(decoding: [])
+    let stroke = try Stroke(parsing: [])
     #expect(stroke.points.isEmpty)
     #expect(stroke.startParameter == 0)
     #expect(stroke.endParameter == 1)
@@ -133,7 +133,7 @@ import Testing
     #expect(stroke.blendMode == .sourceOver)
     #expect(stroke.wire.storedFields == [])
     #expect(stroke.widths.isEmpty && stroke.colors.isEmpty)
-    #expect(try PathRecord(encoding: stroke).serialized() == [])
+    #expect(try PathRecord(quantizing: stroke).serialized() == [])
   }
 }
 
@@ -145,7 +145,7 @@ import Testing
     #expect(stroke.layout == .xyAlpha)
     #expect(stroke.widths == [2.5])
     #expect(stroke.colors.map(\.alpha) == [255, 128, 0])
-    let decoded = try Stroke(decoding: PathRecord(encoding: stroke).serialized())
+    let decoded = try Stroke(parsing: PathRecord(quantizing: stroke).serialized())
     #expect(decoded == stroke)
     #expect(decoded.interleavedValues() == [0, 0, 1, 10, 10, 128.0 / 255, 20, 0, 0])
   }
@@ -153,12 +153,12 @@ import Testing
   @Test func shortWidthListRepeatsItsLastValue() throws {
     // Three points, two widths: the third point takes the last width.
     let record = PathRecord(data: [100, 100, 100, 0, 100, 0], strokeWidth: [150, 50])
-    let stroke = try Stroke(decoding: record.serialized())
+    let stroke = try Stroke(parsing: record.serialized())
     #expect(stroke.widths == [1.5, 2.0])
     #expect(stroke.width(at: 2) == 2.0)
     #expect(stroke.interleavedValues() == [1, 1, 1.5, 2, 1, 2, 3, 1, 2])
     #expect(
-      try PathRecord(encoding: stroke)
+      try PathRecord(quantizing: stroke)
         == PathRecord(
           decimalPrecision: nil, data: record.data, strokeWidth: record.strokeWidth))
   }

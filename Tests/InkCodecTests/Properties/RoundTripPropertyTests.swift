@@ -81,8 +81,8 @@ import Testing
   @Test(arguments: cases)
   func decodeOfEncodeIsQuantise(_ c: Case) throws {
     let stroke = Self.randomStroke(c)
-    let bytes = try InkEncoder.encode([stroke], precision: c.precision)
-    let decoded = try #require(try InkDecoder.decodeAll(bytes).first)
+    let bytes = try PathsStream(strokes: [stroke]).serialized(precision: c.precision)
+    let decoded = try #require(try PathsStream(parsing: bytes).strokes.first)
     #expect(decoded == Self.quantised(stroke, precision: c.precision))
     #expect(
       decoded.layout == (c.length > 1 ? c.layout : StrokeLayout(hasWidth: false, hasAlpha: false)))
@@ -91,11 +91,11 @@ import Testing
   @Test(arguments: cases)
   func secondRoundTripEqualsTheFirst(_ c: Case) throws {
     let stroke = Self.randomStroke(c)
-    let first = try InkEncoder.encode([stroke], precision: c.precision)
-    let decoded = try InkDecoder.decodeAll(first)
-    let second = try InkEncoder.encode(decoded)
+    let first = try PathsStream(strokes: [stroke]).serialized(precision: c.precision)
+    let decoded = try PathsStream(parsing: first).strokes
+    let second = try PathsStream(strokes: decoded).serialized()
     #expect(second == first)
-    #expect(try InkDecoder.decodeAll(second) == decoded)
+    #expect(try PathsStream(parsing: second).strokes == decoded)
   }
 
   @Test func deltaCodingIsLosslessForInt32Sequences() throws {
@@ -108,7 +108,9 @@ import Testing
       let stroke = Stroke(
         points: values.map { InkPoint(x: Double($0), y: -Double($0)) },
         widths: values.map { Double($0) })
-      let decoded = try InkDecoder.decodeAll(try InkEncoder.encode([stroke], precision: 0))
+      let decoded = try PathsStream(
+        parsing: try PathsStream(strokes: [stroke]).serialized(precision: 0)
+      ).strokes
       #expect(decoded.first?.points == stroke.points)
       #expect(decoded.first?.widths == stroke.widths)
     }
@@ -117,7 +119,7 @@ import Testing
   @Test func streamOfManyStrokesDecodesIncrementally() throws {
     let strokes = Self.cases.prefix(40).map(Self.randomStroke)
     var encoder = InkEncoder()
-    for stroke in strokes { try encoder.encode(stroke) }
+    for stroke in strokes { try encoder.append(stroke) }
     var decoder = InkDecoder(bytes: encoder.bytes)
     var count = 0
     while let stroke = try decoder.next() {

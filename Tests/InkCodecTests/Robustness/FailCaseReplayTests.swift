@@ -28,20 +28,21 @@ import Testing
     let url = Fixtures.packageRoot.appendingPathComponent("FuzzTesting/FailCases")
       .appendingPathComponent(path)
     let bytes = try Fixtures.bytes(of: url)
-    if let strokes = try? InkDecoder.decodeAll(bytes) {
-      #expect(try InkDecoder.decodeAll(try InkEncoder.encode(strokes)) == strokes)
+    if let strokes = try? PathsStream(parsing: bytes).strokes {
+      #expect(
+        try PathsStream(parsing: try PathsStream(strokes: strokes).serialized()).strokes == strokes)
     }
-    if let document = try? WillDocument(bytes: bytes) {
+    if let document = try? WillDocument(parsing: bytes) {
       _ = document.validate()
       let saved = try document.serialized()
-      #expect(try WillDocument(bytes: saved).strokes == document.strokes)
+      #expect(try WillDocument(parsing: saved).strokes == document.strokes)
     }
     // As `willdoc salvage` writes, and as FuzzSalvage checks: under default and small limits.
     for limits in [DecodingLimits.default, Self.fuzzLimits] {
       let salvaged: WillDocument
-      let report: SalvageReport
-      do {
-        (salvaged, report) = try WillDocument.salvage(bytes: bytes, limits: limits)
+      var report = SalvageReport()
+      do throws(WillError) {
+        salvaged = try WillDocument(salvaging: bytes, limits: limits, report: &report)
       } catch {
         #expect(error.kind == .notAWillFile)
         continue
@@ -49,7 +50,7 @@ import Testing
       #expect(report.recoveredStrokes == salvaged.strokes.count)
       #expect(salvaged.container == report.container)
       let saved = try salvaged.serialized()
-      #expect(try WillDocument(bytes: saved, limits: .unlimited).strokes == salvaged.strokes)
+      #expect(try WillDocument(parsing: saved, limits: .unlimited).strokes == salvaged.strokes)
     }
   }
 

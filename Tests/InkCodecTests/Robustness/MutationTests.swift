@@ -41,7 +41,7 @@ import Testing
   static func decodeTimed(_ bytes: [UInt8]) -> Duration {
     let clock = ContinuousClock()
     return clock.measure {
-      _ = try? WillDocument(bytes: bytes, limits: limits)
+      _ = try? WillDocument(parsing: bytes, limits: limits)
     }
   }
 
@@ -71,12 +71,13 @@ import Testing
         for cut in (start + 1)..<end {
           let tail = Array(stream[start..<cut])
           #expect(throws: WillError.self, "\(name): a record cut at \(cut) must fail") {
-            _ = try InkDecoder.decodeAll(tail)
+            _ = try PathsStream(parsing: tail).strokes
           }
         }
         // Cutting exactly at a boundary leaves a shorter, valid stream.
         #expect(
-          try InkDecoder.decodeAll(Array(stream[..<end])).count == boundaries.firstIndex(of: end))
+          try PathsStream(parsing: Array(stream[..<end])).strokes.count
+            == boundaries.firstIndex(of: end))
       }
     }
   }

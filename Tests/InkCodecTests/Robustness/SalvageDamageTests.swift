@@ -50,7 +50,7 @@ struct SalvageDamageTests {
     // The result saves in its container and reads back with the same strokes.
     let saved = try? document.serialized()
     #expect(
-      saved.flatMap { try? WillDocument(bytes: $0, limits: .unlimited).strokes }
+      saved.flatMap { try? WillDocument(parsing: $0, limits: .unlimited).strokes }
         == document.strokes, "\(context)", sourceLocation: sourceLocation)
   }
 
@@ -95,7 +95,7 @@ struct SalvageDamageTests {
 
   @Test(arguments: zipSamples)
   func checksumDamageKeepsNothingInvented(name: String) throws {
-    let original = try WillDocument(bytes: try ExternalSamples.bytes(name)).strokes
+    let original = try WillDocument(parsing: try ExternalSamples.bytes(name)).strokes
     var random = SeededRandom(seed: UInt64(name.utf8.count) &* 7_919)
     for stored in [false, true] {
       let bytes =
@@ -110,7 +110,8 @@ struct SalvageDamageTests {
             damaged[at] ^= UInt8(1 + random.below(255))
           }
           let context = "\(name) \(stored ? "stored" : "deflated") \(entry.name) trial \(trial)"
-          let (document, report) = try WillDocument.salvage(bytes: damaged)
+          var report = SalvageReport()
+          let document = try WillDocument(salvaging: damaged, report: &report)
           Self.expectFaithful(document, report, original: original, container: .opc, context)
           // The central directory is intact: the report must not say otherwise.
           #expect(!report.notes.contains { $0.contains("central directory") }, "\(context)")
@@ -127,12 +128,13 @@ struct SalvageDamageTests {
   @Test(arguments: zipSamples)
   func cutPartsKeepTheCompleteRecords(name: String) throws {
     let bytes = try ExternalSamples.bytes(name)
-    let original = try WillDocument(bytes: bytes).strokes
+    let original = try WillDocument(parsing: bytes).strokes
     var random = SeededRandom(seed: UInt64(name.utf8.count) &* 104_729)
     for entry in try Self.pathsEntries(bytes) {
       for _ in 0..<3 {
         let cut = entry.data.lowerBound + 1 + random.below(entry.data.count - 1)
-        let (document, report) = try WillDocument.salvage(bytes: Array(bytes[..<cut]))
+        var report = SalvageReport()
+        let document = try WillDocument(salvaging: Array(bytes[..<cut]), report: &report)
         let context = "\(name) cut at \(cut)"
         Self.expectFaithful(document, report, original: original, container: .opc, context)
         // Without its end, the central directory really is unusable.
@@ -147,11 +149,12 @@ struct SalvageDamageTests {
   @Test(arguments: zipSamples)
   func zeroedCentralDirectoryKeepsEveryStroke(name: String) throws {
     var bytes = try ExternalSamples.bytes(name)
-    let original = try WillDocument(bytes: bytes).strokes
+    let original = try WillDocument(parsing: bytes).strokes
     let end = bytes.count - 22
     let start = (0..<4).reduce(0) { $0 | Int(bytes[end + 16 + $1]) << (8 * $1) }
     for index in start..<bytes.count { bytes[index] = 0 }
-    let (document, report) = try WillDocument.salvage(bytes: bytes)
+    var report = SalvageReport()
+    let document = try WillDocument(salvaging: bytes, report: &report)
     Self.expectFaithful(document, report, original: original, container: .opc, name)
     #expect(document.strokes == original)
     #expect(report.notes.contains { $0.contains("central directory is unusable") })
@@ -167,7 +170,7 @@ struct SalvageDamageTests {
   @Test(arguments: zipSamples)
   func zipBehindAPrefixIsFound(name: String) throws {
     let bytes = try ExternalSamples.bytes(name)
-    let original = try WillDocument(bytes: bytes).strokes
+    let original = try WillDocument(parsing: bytes).strokes
     var random = SeededRandom(seed: 4_096)
     let prefixes: [(String, [UInt8])] = [
       ("zeros", [UInt8](repeating: 0, count: 4_096)),
@@ -175,7 +178,8 @@ struct SalvageDamageTests {
       ("png", Self.png),
     ]
     for (kind, prefix) in prefixes {
-      let (document, report) = try WillDocument.salvage(bytes: prefix + bytes)
+      var report = SalvageReport()
+      let document = try WillDocument(salvaging: prefix + bytes, report: &report)
       Self.expectFaithful(document, report, original: original, container: .opc, "\(name) \(kind)")
       #expect(document.strokes == original, "\(name) \(kind)")
       #expect(
@@ -187,11 +191,12 @@ struct SalvageDamageTests {
   @Test(arguments: riffSamples)
   func cutRIFFKeepsItsContainerAndCompleteRecords(name: String) throws {
     let bytes = try ExternalSamples.bytes(name)
-    let original = try WillDocument(bytes: bytes).strokes
+    let original = try WillDocument(parsing: bytes).strokes
     var random = SeededRandom(seed: UInt64(bytes.count))
     for _ in 0..<4 {
       let cut = 12 + random.below(bytes.count - 13)
-      let (document, report) = try WillDocument.salvage(bytes: Array(bytes[..<cut]))
+      var report = SalvageReport()
+      let document = try WillDocument(salvaging: Array(bytes[..<cut]), report: &report)
       Self.expectFaithful(
         document, report, original: original, container: .riff, "\(name) cut at \(cut)")
       #expect(document.strokes == Array(original.prefix(document.strokes.count)))
@@ -202,7 +207,7 @@ struct SalvageDamageTests {
   @Test(arguments: rawSamples)
   func cutRawStreamKeepsItsContainerOrIsNotWill(name: String) throws {
     let bytes = try ExternalSamples.bytes(name)
-    let original = try WillDocument(bytes: bytes).strokes
+    let original = try WillDocument(parsing: bytes).strokes
     let first = try #require(try SalvageTests.boundaries(bytes).dropFirst().first)
     var random = SeededRandom(seed: UInt64(bytes.count))
     for _ in 0..<6 {
@@ -211,11 +216,12 @@ struct SalvageDamageTests {
       if cut < first {
         // Inside the first record nothing tells the stream from random bytes.
         #expect(throws: WillError(.notAWillFile, offset: 0), "\(context)") {
-          try WillDocument.salvage(bytes: Array(bytes[..<cut]))
+          try WillDocument(salvaging: Array(bytes[..<cut]))
         }
         continue
       }
-      let (document, report) = try WillDocument.salvage(bytes: Array(bytes[..<cut]))
+      var report = SalvageReport()
+      let document = try WillDocument(salvaging: Array(bytes[..<cut]), report: &report)
       Self.expectFaithful(document, report, original: original, container: .raw, context)
       #expect(document.strokes == Array(original.prefix(document.strokes.count)), "\(context)")
     }
@@ -227,7 +233,9 @@ struct SalvageDamageTests {
     )
     let a = try #require(try WillDataFile(parsing: try ExternalSamples.bytes(first)).ink)
     var b = try #require(try WillDataFile(parsing: try ExternalSamples.bytes(second)).ink)
-    let (aStrokes, bStrokes) = (try InkDecoder.decodeAll(a), try InkDecoder.decodeAll(b))
+    let (aStrokes, bStrokes) = (
+      try PathsStream(parsing: a).strokes, try PathsStream(parsing: b).strokes
+    )
     // The third record of the second chunk gets an invalid first tag (field 0).
     let starts = try SalvageTests.boundaries(b)
     let prefix = Varint.encodedSize(of: UInt64(starts[3] - starts[2] - 1))
@@ -236,7 +244,8 @@ struct SalvageDamageTests {
       RIFFChunk(id: "HEAD", data: WillDataFile.currentVersion), RIFFChunk(id: "INK ", data: a),
       RIFFChunk(id: "LIST", data: Array("kept".utf8)), RIFFChunk(id: "INK ", data: b),
     ]).serialized()
-    let (document, report) = try WillDocument.salvage(bytes: file)
+    var report = SalvageReport()
+    let document = try WillDocument(salvaging: file, report: &report)
     Self.expectFaithful(
       document, report, original: aStrokes + bStrokes, container: .riff, "two INK chunks")
     #expect(!report.wasIntact)
@@ -271,7 +280,7 @@ struct SalvageDamageTests {
     ]
     for (kind, bytes) in inputs {
       #expect(throws: WillError(.notAWillFile, offset: 0), "\(kind)") {
-        try WillDocument.salvage(bytes: bytes)
+        try WillDocument(salvaging: bytes)
       }
     }
   }
@@ -279,7 +288,7 @@ struct SalvageDamageTests {
   @Test(arguments: zipSamples)
   func anEntryWithADamagedLocalHeaderIsNamed(name: String) throws {
     var bytes = try ExternalSamples.bytes(name)
-    let original = try WillDocument(bytes: bytes).strokes
+    let original = try WillDocument(parsing: bytes).strokes
     let entry = try #require(try Self.pathsEntries(bytes).first)
     // The first byte of the entry's name in its local header becomes NUL, which no part
     // name may hold; the central directory still lists it.
@@ -287,7 +296,8 @@ struct SalvageDamageTests {
     let header = try #require(
       (0...nameStart).last { bytes[$0..<$0 + 4].elementsEqual([0x50, 0x4B, 0x03, 0x04]) })
     bytes[header + 30] = 0
-    let (document, report) = try WillDocument.salvage(bytes: bytes)
+    var report = SalvageReport()
+    let document = try WillDocument(salvaging: bytes, report: &report)
     Self.expectFaithful(document, report, original: original, container: .opc, name)
     #expect(!report.notes.contains { $0.contains("central directory") })
     #expect(

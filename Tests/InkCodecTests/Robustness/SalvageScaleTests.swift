@@ -50,8 +50,9 @@ import Testing
   @Test func thousandsOfEntriesSalvage() throws {
     let original = Self.document(sections: 1, strokes: 3)
     let bytes = try Self.package(extra: 8_000, document: original)
-    let (document, report) = try WillDocument.salvage(
-      bytes: bytes, limits: DecodingLimits(maxParts: 20_000))
+    var report = SalvageReport()
+    let document = try WillDocument(
+      salvaging: bytes, limits: DecodingLimits(maxParts: 20_000), report: &report)
     #expect(document.strokes == original.strokes)
     #expect(report.notes.contains { $0.contains("central directory") })
     #expect(report.exceededLimits.isEmpty)
@@ -80,8 +81,8 @@ import Testing
 
   @Test func partsLimitStopsTheScan() throws {
     let bytes = try Self.package(extra: 3_000)
-    let (_, report) = try WillDocument.salvage(
-      bytes: bytes, limits: DecodingLimits(maxParts: 1_000))
+    var report = SalvageReport()
+    _ = try WillDocument(salvaging: bytes, limits: DecodingLimits(maxParts: 1_000), report: &report)
     #expect(report.exceededLimits == [.parts])
     #expect(report.losses.contains { $0.part == nil && $0.reason.contains("parts") })
   }
@@ -113,7 +114,9 @@ import Testing
     #expect(report.exceededLimits == [.totalBytes])
     #expect(report.losses.contains { $0.part == nil && $0.reason.contains("total") })
 
-    let (_, salvaged) = try WillDocument.salvage(bytes: bytes, limits: limits)
+    var salvaged = SalvageReport()
+
+    _ = try WillDocument(salvaging: bytes, limits: limits, report: &salvaged)
     #expect(salvaged.exceededLimits == [.totalBytes])
   }
 
@@ -131,18 +134,23 @@ import Testing
   @Test func strokeAndPointLimitsHoldAcrossParts() throws {
     let original = Self.document(sections: 3, strokes: 10, points: 5)
     let bytes = Self.withoutCentralDirectory(try original.serialized(container: .opc))
-    let (byStrokes, strokesReport) = try WillDocument.salvage(
-      bytes: bytes, limits: DecodingLimits(maxStrokes: 25))
+    var strokesReport = SalvageReport()
+    let byStrokes = try WillDocument(
+      salvaging: bytes, limits: DecodingLimits(maxStrokes: 25), report: &strokesReport)
     #expect(byStrokes.strokes == Array(original.strokes.prefix(25)))
     #expect(strokesReport.exceededLimits == [.strokes])
 
-    let (byPoints, pointsReport) = try WillDocument.salvage(
-      bytes: bytes, limits: DecodingLimits(maxTotalPoints: 72))
+    var pointsReport = SalvageReport()
+
+    let byPoints = try WillDocument(
+      salvaging: bytes, limits: DecodingLimits(maxTotalPoints: 72), report: &pointsReport)
     #expect(byPoints.strokes == Array(original.strokes.prefix(14)))
     #expect(pointsReport.exceededLimits == [.totalPoints])
 
-    let (perStroke, perStrokeReport) = try WillDocument.salvage(
-      bytes: bytes, limits: DecodingLimits(maxPointsPerStroke: 4))
+    var perStrokeReport = SalvageReport()
+
+    let perStroke = try WillDocument(
+      salvaging: bytes, limits: DecodingLimits(maxPointsPerStroke: 4), report: &perStrokeReport)
     #expect(perStroke.strokes.isEmpty)
     #expect(perStrokeReport.exceededLimits == [.pointsPerStroke])
     #expect(perStrokeReport.skippedRecords == 30)
@@ -150,10 +158,11 @@ import Testing
 
   @Test func fileSizeLimitKeepsThePrefix() throws {
     let strokes = (0..<20).map { Self.stroke($0) }
-    let stream = try InkEncoder.encode(strokes)
+    let stream = try PathsStream(strokes: strokes).serialized()
     let limit = stream.count / 2
-    let (document, report) = try WillDocument.salvage(
-      bytes: stream, limits: DecodingLimits(maxFileBytes: limit))
+    var report = SalvageReport()
+    let document = try WillDocument(
+      salvaging: stream, limits: DecodingLimits(maxFileBytes: limit), report: &report)
     #expect(report.exceededLimits == [.fileBytes])
     #expect(!document.strokes.isEmpty && document.strokes.count < 20)
     #expect(document.strokes == Array(strokes.prefix(document.strokes.count)))

@@ -42,7 +42,7 @@ struct SalvageTests {
   @Test(arguments: streamSamples)
   func truncatedStreamsKeepEveryCompleteRecord(name: String) throws {
     let (bytes, stream, inkStart) = try Self.sampleStream(name)
-    let strokes = try InkDecoder.decodeAll(stream)
+    let strokes = try PathsStream(parsing: stream).strokes
     let ends = Array(try Self.boundaries(stream).dropFirst())
     for fraction in [0.1, 0.33, 0.5, 0.77, 0.99] {
       let cut = inkStart + Int(Double(stream.count) * fraction)
@@ -50,18 +50,19 @@ struct SalvageTests {
       if inkStart == 0, intact == 0 {
         // A raw stream cut inside its first record cannot be told from random bytes.
         #expect(throws: WillError(.notAWillFile, offset: 0)) {
-          try WillDocument.salvage(bytes: Array(bytes[..<cut]))
+          try WillDocument(salvaging: Array(bytes[..<cut]))
         }
         continue
       }
-      let (document, report) = try WillDocument.salvage(bytes: Array(bytes[..<cut]))
+      var report = SalvageReport()
+      let document = try WillDocument(salvaging: Array(bytes[..<cut]), report: &report)
       #expect(document.strokes == Array(strokes.prefix(intact)), "\(name) cut at \(cut)")
       #expect(!report.wasIntact)
       #expect(report.recoveredStrokes == intact)
       #expect(!report.losses.isEmpty || ends.contains(cut - inkStart))
       // The result is a valid document.
       #expect(
-        try WillDocument(bytes: try document.serialized(container: .opc)).strokes
+        try WillDocument(parsing: try document.serialized(container: .opc)).strokes
           == document.strokes)
     }
   }
@@ -69,14 +70,15 @@ struct SalvageTests {
   @Test(arguments: streamSamples)
   func corruptRecordIsSkipped(name: String) throws {
     let (bytes, stream, inkStart) = try Self.sampleStream(name)
-    let strokes = try InkDecoder.decodeAll(stream)
+    let strokes = try PathsStream(parsing: stream).strokes
     let starts = Array(try Self.boundaries(stream).dropLast())
     let victim = starts.count / 2
     var damaged = bytes
     // The first byte after the length prefix is the first tag: 0x07 is field 0, never valid.
     let prefix = Varint.encodedSize(of: UInt64(starts[victim + 1] - starts[victim] - 1))
     damaged[inkStart + starts[victim] + prefix] = 0x07
-    let (document, report) = try WillDocument.salvage(bytes: damaged)
+    var report = SalvageReport()
+    let document = try WillDocument(salvaging: damaged, report: &report)
     var expected = strokes
     expected.remove(at: victim)
     #expect(document.strokes == expected)
@@ -87,15 +89,18 @@ struct SalvageTests {
   @Test(arguments: zipSamples)
   func zipWithoutCentralDirectory(name: String) throws {
     let bytes = try ExternalSamples.bytes(name)
-    let original = try WillDocument(bytes: bytes)
+    let original = try WillDocument(parsing: bytes)
     // Cut away the central directory: every entry is still complete.
     let centralDirectory = try #require(
       Self.lastIndex(of: [0x50, 0x4B, 0x01, 0x02], in: bytes, first: true))
-    let (document, report) = try WillDocument.salvage(bytes: Array(bytes[..<centralDirectory]))
+    var report = SalvageReport()
+    let document = try WillDocument(salvaging: Array(bytes[..<centralDirectory]), report: &report)
     #expect(document.strokes == original.strokes)
     #expect(report.notes.contains { $0.contains("central directory") })
     // Cut further, into the entries: what is recovered is a prefix of each paths part.
-    let (partial, _) = try WillDocument.salvage(bytes: Array(bytes[..<(centralDirectory * 2 / 3)]))
+    var unusedReport = SalvageReport()
+    let partial = try WillDocument(
+      salvaging: Array(bytes[..<(centralDirectory * 2 / 3)]), report: &unusedReport)
     let originalStrokes = original.strokes
     #expect(partial.strokes == Array(originalStrokes.prefix(partial.strokes.count)))
   }
@@ -103,13 +108,14 @@ struct SalvageTests {
   @Test(arguments: zipSamples)
   func brokenSectionIsRebuiltFromItsPathsPart(name: String) throws {
     let bytes = try ExternalSamples.bytes(name)
-    let original = try WillDocument(bytes: bytes)
+    let original = try WillDocument(parsing: bytes)
     let entries = try ZipArchive.read(bytes).map { entry in
       var input = entry.input
       if entry.name.fileExtension == "svg" { input.data = Array("<svg><g".utf8) }
       return input
     }
-    let (document, report) = try WillDocument.salvage(bytes: try ZipArchive.write(entries))
+    var report = SalvageReport()
+    let document = try WillDocument(salvaging: try ZipArchive.write(entries), report: &report)
     #expect(document.strokes == original.strokes)
     #expect(document.sections.count == original.sections.flatMap(\.pathsElements).count)
     #expect(report.notes.contains { $0.contains("rebuilt") })
@@ -118,10 +124,11 @@ struct SalvageTests {
 
   @Test func intactFileIsReportedIntact() throws {
     let name = try #require(ExternalSamples.names.first)
-    let (document, report) = try WillDocument.salvage(bytes: try ExternalSamples.bytes(name))
+    var report = SalvageReport()
+    let document = try WillDocument(salvaging: try ExternalSamples.bytes(name), report: &report)
     #expect(report.wasIntact)
     #expect(report.losses.isEmpty)
-    #expect(document == (try WillDocument(bytes: try ExternalSamples.bytes(name))))
+    #expect(document == (try WillDocument(parsing: try ExternalSamples.bytes(name))))
   }
 
   static func lastIndex(of pattern: [UInt8], in bytes: [UInt8], first: Bool) -> Int? {

@@ -84,7 +84,7 @@ import Testing
     .enabled(if: ExternalSamples.isAvailable, "../shared/will-samples is absent"),
     arguments: ExternalSamples.names)
   func realStrokesPass(name: String) throws {
-    let strokes = try WillDocument(bytes: try ExternalSamples.bytes(name)).strokes
+    let strokes = try WillDocument(parsing: try ExternalSamples.bytes(name)).strokes
     let half = strokes.count / 2
     let checks = StrokePlausibility(trusted: Array(strokes[..<max(half, 1)]))
     for (index, stroke) in strokes.enumerated().dropFirst(half) {
