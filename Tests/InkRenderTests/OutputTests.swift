@@ -21,10 +21,6 @@ struct OutputTests {
         ], transform: .translation(x: 0, y: -2))
     ])
 
-  @Test func crc32OfCheckString() {
-    #expect(Zlib.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
-  }
-
   @Test func pngDecodesToTheCanvasPixels() throws {
     let canvas = try Renderer.renderCanvas(Self.page, options: RenderOptions(scale: 2))
     let png = PNGWriter.encode(canvas)

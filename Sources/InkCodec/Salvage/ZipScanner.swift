@@ -32,7 +32,7 @@ enum ZipScanner {
     _ bytes: [UInt8], directory: CentralDirectoryProbe? = nil, budget: inout SalvageBudget,
     report: inout SalvageReport
   ) -> Scan {
-    guard let inflater = RawInflate() else {
+    guard let inflater = Zlib.Inflater(format: .raw) else {
       report.add(loss: nil, 0..<bytes.count, "zlib could not allocate its state")
       return Scan()
     }
@@ -66,7 +66,7 @@ enum ZipScanner {
   }
 
   private static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>, directory: CentralDirectoryProbe?, inflater: RawInflate,
+    _ bytes: UnsafeBufferPointer<UInt8>, directory: CentralDirectoryProbe?, inflater: Zlib.Inflater,
     budget: inout SalvageBudget, report: inout SalvageReport
   ) -> Scan {
     var scan = Scan()

@@ -68,7 +68,7 @@ public enum PNGDecoder {
       }
       let data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
       let declared = read32(bytes, offset + 8 + length)
-      let computed = Zlib.crc32(data, initial: Zlib.crc32(typeBytes))
+      let computed = CRC32.checksum(data, continuing: CRC32.checksum(typeBytes))
       guard declared == computed else {
         throw WillError(
           .malformedImage(
