@@ -82,13 +82,4 @@ struct OutputTests {
     #expect(strokes.count == 2)
     #expect(object["width"] as? Double == 120)
   }
-
-  @Test func numbersAreFormattedCanonically() {
-    #expect(NumberFormatting.format(0) == "0")
-    #expect(NumberFormatting.format(-0.0001) == "0")
-    #expect(NumberFormatting.format(12.5) == "12.5")
-    #expect(NumberFormatting.format(-3.14159) == "-3.142")
-    #expect(NumberFormatting.format(0.05) == "0.05")
-    #expect(NumberFormatting.format(100) == "100")
-  }
 }
