@@ -90,7 +90,7 @@ public struct ParticlesPaint: Sendable, Hashable, Codable {
       var paints: [ParticlesPaint] = []
       do throws(WillError) {
         while !reader.isAtEnd {
-          try limits.check(.strokes, paints.count + 1, offset: reader.position)
+          try limits.check(.paints, paints.count + 1, offset: reader.position)
           let range = try PathsStream.nextRecord(&reader)
           var record = WireReader(buffer, range: range)
           paints.append(try ParticlesPaint(parsing: &record))

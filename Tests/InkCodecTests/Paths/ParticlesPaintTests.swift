@@ -36,6 +36,17 @@ import Testing
     #expect(try ParticlesPaint.decodeAll(part) == [paint, ParticlesPaint()])
   }
 
+  /// Paints count against their own limit, not the strokes'.
+  @Test func paintsCountAgainstMaxPaints() throws {
+    let part = ParticlesPaint.encodeAll(Array(repeating: ParticlesPaint(), count: 3))
+    #expect(try ParticlesPaint.decodeAll(part, limits: DecodingLimits(maxStrokes: 1)).count == 3)
+    #expect {
+      try ParticlesPaint.decodeAll(part, limits: DecodingLimits(maxPaints: 2))
+    } throws: { error in
+      (error as? WillError)?.kind == .limitExceeded(.paints, value: 3, limit: 2)
+    }
+  }
+
   /// The real paints part (35 523 bytes of particle textures) decodes and re-encodes to the
   /// same bytes.
   @Test(.enabled(if: ExternalSamples.isAvailable, "../shared/will-samples is absent"))
