@@ -75,7 +75,9 @@ public enum SVGWriter {
   }
 
   static func opacity(_ alpha: Double) -> String {
-    alpha >= 1 ? "" : " fill-opacity=\"\(NumberText.rounded(alpha.isFinite ? max(alpha, 0) : 0, decimals: 4))\""
+    alpha >= 1
+      ? ""
+      : " fill-opacity=\"\(NumberText.rounded(alpha.isFinite ? max(alpha, 0) : 0, decimals: 4))\""
   }
 
   static func blendAttributes(_ mode: BlendMode) -> String {

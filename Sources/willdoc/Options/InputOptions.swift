@@ -66,7 +66,8 @@ struct LimitOptions: ParsableArguments {
   func validate() throws {
     let all = [
       maxFileBytes, maxPartBytes, maxTotalBytes, maxParts, maxXMLDepth, maxXMLAttributes,
-      maxStrokes, maxPaints, maxPointsPerStroke, maxTotalPoints, maxSections, maxElements, maxReferences,
+      maxStrokes, maxPaints, maxPointsPerStroke, maxTotalPoints, maxSections, maxElements,
+      maxReferences,
       maxXMLPartBytes,
       maxXMLNameBytes,
     ]

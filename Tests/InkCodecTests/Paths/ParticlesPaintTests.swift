@@ -52,7 +52,8 @@ import Testing
   @Test(.enabled(if: ExternalSamples.isAvailable, "../shared/will-samples is absent"))
   func realPaintsPartReencodesByteForByte() throws {
     let entries = try ZipArchive.read(try ExternalSamples.bytes("gjiovi__pywillparser__test.will"))
-    let part = try #require(entries.first { $0.name.description.hasSuffix("style/paints.protobuf") })
+    let part = try #require(
+      entries.first { $0.name.description.hasSuffix("style/paints.protobuf") })
     let paints = try ParticlesPaint.decodeAll(part.data)
     #expect(paints.count > 0)
     #expect(paints.allSatisfy { !$0.shape.isEmpty })
