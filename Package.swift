@@ -16,7 +16,7 @@ let package = Package(
     .systemLibrary(name: "CLibzip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "InkCodec", dependencies: ["CLibzip", "CZlib"]),
-    .target(name: "InkRender", dependencies: ["InkCodec", "CZlib"]),
+    .target(name: "InkRender", dependencies: ["InkCodec"]),
     .target(name: "InkInput", dependencies: ["InkCodec"]),
     .executableTarget(
       name: "willdoc",

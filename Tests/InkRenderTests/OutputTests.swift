@@ -21,10 +21,6 @@ struct OutputTests {
         ], transform: .translation(x: 0, y: -2))
     ])
 
-  @Test func crc32OfCheckString() {
-    #expect(Zlib.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
-  }
-
   @Test func pngDecodesToTheCanvasPixels() throws {
     let canvas = try Renderer.renderCanvas(Self.page, options: RenderOptions(scale: 2))
     let png = PNGWriter.encode(canvas)
@@ -85,14 +81,5 @@ struct OutputTests {
     let strokes = try #require(object["strokes"] as? [[String: Any]])
     #expect(strokes.count == 2)
     #expect(object["width"] as? Double == 120)
-  }
-
-  @Test func numbersAreFormattedCanonically() {
-    #expect(NumberFormatting.format(0) == "0")
-    #expect(NumberFormatting.format(-0.0001) == "0")
-    #expect(NumberFormatting.format(12.5) == "12.5")
-    #expect(NumberFormatting.format(-3.14159) == "-3.142")
-    #expect(NumberFormatting.format(0.05) == "0.05")
-    #expect(NumberFormatting.format(100) == "100")
   }
 }

@@ -1,6 +1,13 @@
+import InkCodec
+
 @testable import InkRender
 
 /// A minimal PNG reader for the writer's output: 8-bit RGBA, no interlace, filters 0–4.
+///
+/// Kept apart from the product's ``PNGDecoder`` on purpose: it checks ``PNGWriter`` and
+/// serves as the reference the hand-built test images are filtered with, so a bug shared by
+/// the product's writer and decoder cannot cancel out. It shares only zlib and ``CRC32``,
+/// which have tests of their own.
 enum PNGReader {
   struct Image {
     var width: Int
@@ -26,7 +33,9 @@ enum PNGReader {
       guard offset + 12 + length <= bytes.count else { return nil }
       let data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
       let crc = UInt32(u32(offset + 8 + length))
-      guard Zlib.crc32(data, initial: Zlib.crc32(Array(type.utf8))) == crc else { return nil }
+      guard CRC32.checksum(data, continuing: CRC32.checksum(Array(type.utf8))) == crc else {
+        return nil
+      }
       switch type {
       case "IHDR":
         width = u32(offset + 8)
@@ -38,9 +47,11 @@ enum PNGReader {
       }
       offset += 12 + length
     }
-    guard ended, width > 0, height > 0, let raw = Zlib.decompress(idat) else { return nil }
     let stride = width * 4
-    guard raw.count == (stride + 1) * height else { return nil }
+    guard ended, width > 0, height > 0,
+      case .complete(let raw) = Zlib.decompress(idat, limit: (stride + 1) * height),
+      raw.count == (stride + 1) * height
+    else { return nil }
     var out = [UInt8](repeating: 0, count: stride * height)
     for y in 0..<height {
       let filter = raw[y * (stride + 1)]

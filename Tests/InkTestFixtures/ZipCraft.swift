@@ -1,42 +1,13 @@
+import InkCodec
+
 /// Byte-level zip and Deflate crafting for the invalid samples, where InkCodec's writer would
 /// refuse (or need a gigabyte of memory) to produce the damage.
 package enum ZipCraft {
-  static let crcTable: [UInt32] = (0..<256).map { index -> UInt32 in
-    var value = UInt32(index)
-    for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-    return value
-  }
-
   /// CRC-32 (zip, zlib) of `bytes`.
-  package static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-    return ~crc
-  }
+  package static func crc32(_ bytes: [UInt8]) -> UInt32 { CRC32.checksum(bytes) }
 
-  /// CRC-32 of `count` zero bytes, in O(log count): feeding a zero byte is a linear map of the
-  /// CRC register over GF(2), so it is raised to the `count`-th power by squaring.
-  package static func crc32OfZeros(count: Int) -> UInt32 {
-    typealias Matrix = [UInt32]  // column i is the image of bit i
-    func apply(_ matrix: Matrix, _ vector: UInt32) -> UInt32 {
-      var result: UInt32 = 0
-      for bit in 0..<32 where vector >> bit & 1 == 1 { result ^= matrix[bit] }
-      return result
-    }
-    func multiply(_ a: Matrix, _ b: Matrix) -> Matrix { b.map { apply(a, $0) } }
-    var power: Matrix = (0..<32).map { bit in
-      let value = UInt32(1) << bit
-      return crcTable[Int(value & 0xFF)] ^ (value >> 8)
-    }
-    var register: UInt32 = 0xFFFF_FFFF
-    var remaining = count
-    while remaining > 0 {
-      if remaining & 1 == 1 { register = apply(power, register) }
-      power = multiply(power, power)
-      remaining >>= 1
-    }
-    return ~register
-  }
+  /// CRC-32 of `count` zero bytes, in O(log count).
+  package static func crc32OfZeros(count: Int) -> UInt32 { CRC32.checksumOfZeros(count: count) }
 
   /// One entry of a crafted archive; its data already compressed when `method` is 8.
   package struct Entry {

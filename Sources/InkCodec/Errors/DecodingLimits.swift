@@ -21,6 +21,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case xmlAttributes = "XML attributes per element"
     /// ``DecodingLimits/maxStrokes``.
     case strokes = "strokes"
+    /// ``DecodingLimits/maxPaints``.
+    case paints = "paints"
     /// ``DecodingLimits/maxPointsPerStroke``.
     case pointsPerStroke = "points per stroke"
     /// ``DecodingLimits/maxTotalPoints``.
@@ -43,7 +45,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   public var maxPartBytes: Int
   /// Largest decompressed size of all parts together. Stops many medium-sized bombs.
   public var maxTotalBytes: Int
-  /// Most parts (zip entries) in a package. Stops archives of millions of tiny entries.
+  /// Most parts of a container: entries in a zip package, chunks in a RIFF file. Stops
+  /// archives of millions of tiny entries and files of millions of empty chunks.
   public var maxParts: Int
   /// Deepest element nesting in an XML part. Stops stack and time exhaustion by nested `<g>`.
   /// At most 256 applies (libxml2's own depth limit): a larger value still stops there.
@@ -53,6 +56,9 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// Most strokes (path records) in one document, counted once per reference to their paths
   /// part. Stops 10^7 empty records.
   public var maxStrokes: Int
+  /// Most particle paints (records of the paints part). Stops 10^7 empty records, each of
+  /// which would become a paint with default values.
+  public var maxPaints: Int
   /// Most points in one stroke. Stops one record claiming billions of points.
   public var maxPointsPerStroke: Int
   /// Most points in one document, counted once per reference to their paths part: the points
@@ -81,6 +87,7 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     maxXMLDepth: Int = 256,
     maxXMLAttributes: Int = 1_024,
     maxStrokes: Int = 500_000,
+    maxPaints: Int = 10_000,
     maxPointsPerStroke: Int = 1_000_000,
     maxTotalPoints: Int = 5_000_000,
     maxSections: Int = 10_000,
@@ -96,6 +103,7 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     self.maxXMLDepth = maxXMLDepth
     self.maxXMLAttributes = maxXMLAttributes
     self.maxStrokes = maxStrokes
+    self.maxPaints = maxPaints
     self.maxPointsPerStroke = maxPointsPerStroke
     self.maxTotalPoints = maxTotalPoints
     self.maxSections = maxSections
@@ -108,7 +116,7 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// Bounds that fit every real document by orders of magnitude (the largest real sample has
   /// 282 strokes and 27,361 points) while keeping the worst input they let through within
   /// 1 GiB of address space and seconds of work (see `docs/robustness.md`): 256 MiB files,
-  /// 64 MiB per part, 256 MiB in total, 10,000 parts, XML depth 256, 500,000 strokes, a
+  /// 64 MiB per part, 256 MiB in total, 10,000 parts, XML depth 256, 500,000 strokes, 10,000 paints, a
   /// million points per stroke, 5 million points per document, 10,000 sections, a million SVG
   /// elements, 100,000 part references, 10,000,000-byte XML parts and 50,000-byte
   /// XML names (libxml2's own caps).
@@ -117,7 +125,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// No bounds beyond what the machine has. Use only for trusted input.
   public static let unlimited = DecodingLimits(
     maxFileBytes: .max, maxPartBytes: .max, maxTotalBytes: .max, maxParts: .max,
-    maxXMLDepth: .max, maxXMLAttributes: .max, maxStrokes: .max, maxPointsPerStroke: .max,
+    maxXMLDepth: .max, maxXMLAttributes: .max, maxStrokes: .max, maxPaints: .max,
+    maxPointsPerStroke: .max,
     maxTotalPoints: .max, maxSections: .max, maxElements: .max, maxReferences: .max,
     maxXMLPartBytes: .max, maxXMLNameBytes: .max)
 
@@ -141,6 +150,7 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case .xmlDepth: maxXMLDepth
     case .xmlAttributes: maxXMLAttributes
     case .strokes: maxStrokes
+    case .paints: maxPaints
     case .pointsPerStroke: maxPointsPerStroke
     case .totalPoints: maxTotalPoints
     case .sections: maxSections

@@ -70,6 +70,12 @@ public enum WillErrorKind: Sendable, Hashable {
 
   // MARK: Images
 
+  // Only InkRender's PNGDecoder throws these, yet they stay here on purpose: WillError is
+  // the one error type apps catch, and InkCodec, below InkRender, cannot name an InkRender
+  // type. Carrying a nested InkRender error in one generic case would make every app match
+  // two levels deep for the same information; flat cases keep `code` strings and
+  // exhaustive switches as they are.
+
   /// An image (a particle paint's PNG texture) is malformed: a bad signature, chunk, CRC-32,
   /// header value or compressed stream.
   case malformedImage(String)

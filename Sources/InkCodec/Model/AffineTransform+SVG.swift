@@ -51,15 +51,7 @@ extension AffineTransform {
 
   /// The transform as `matrix(a b c d e f)`, numbers in their shortest form.
   public var svgTransform: String {
-    "matrix(" + coefficients.map(\.shortestDescription).joined(separator: " ") + ")"
-  }
-}
-
-extension Double {
-  /// The shortest text that reads back as this value, without a trailing `.0`.
-  var shortestDescription: String {
-    if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
-    return description
+    "matrix(" + coefficients.map(NumberText.shortest).joined(separator: " ") + ")"
   }
 }
 

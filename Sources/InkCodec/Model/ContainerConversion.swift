@@ -79,8 +79,8 @@ extension WillDocument {
       }
       if let size = section.pageSize {
         losses.droppedMetadata.append(
-          "\(owner) page size \(size.width.shortestDescription)×"
-            + size.height.shortestDescription)
+          "\(owner) page size \(NumberText.shortest(size.width))×"
+            + NumberText.shortest(size.height))
       }
       if let background = section.background {
         losses.droppedMetadata.append("\(owner) background \(background.svgHex)")

@@ -14,6 +14,6 @@ public struct PageSize: Sendable, Hashable, Codable, CustomStringConvertible {
 
   /// `592×864`.
   public var description: String {
-    "\(width.shortestDescription)×\(height.shortestDescription)"
+    "\(NumberText.shortest(width))×\(NumberText.shortest(height))"
   }
 }

@@ -38,13 +38,13 @@ public struct Section: Sendable, Hashable {
   /// The page width from `<svg width>`, in user units.
   public var width: Double? {
     get { svgAttributes.first { $0.name == "width" }.flatMap { Self.length($0.value) } }
-    set { setSVGAttribute("width", newValue.map(\.shortestDescription)) }
+    set { setSVGAttribute("width", newValue.map(NumberText.shortest)) }
   }
 
   /// The page height from `<svg height>`.
   public var height: Double? {
     get { svgAttributes.first { $0.name == "height" }.flatMap { Self.length($0.value) } }
-    set { setSVGAttribute("height", newValue.map(\.shortestDescription)) }
+    set { setSVGAttribute("height", newValue.map(NumberText.shortest)) }
   }
 
   /// The view box from `<svg viewBox>` or the first `<view viewBox>`: x, y, width, height.
@@ -92,8 +92,8 @@ public struct Section: Sendable, Hashable {
       }
       var attributes: [XMLAttribute] = [
         .init("fill", newValue.svgHex), .init("x", "0"), .init("y", "0"),
-        .init("width", (width ?? 0).shortestDescription),
-        .init("height", (height ?? 0).shortestDescription),
+        .init("width", NumberText.shortest(width ?? 0)),
+        .init("height", NumberText.shortest(height ?? 0)),
       ]
       if newValue.alpha != 255 {
         attributes.insert(.init("fill-opacity", (Double(newValue.alpha) / 255).description), at: 1)

@@ -114,7 +114,7 @@ extension WillDocument {
             }) {
               warn(
                 "outside-page",
-                "control points lie outside the \(page.width.shortestDescription)×\(page.height.shortestDescription) page"
+                "control points lie outside the \(NumberText.shortest(page.width))×\(NumberText.shortest(page.height)) page"
               )
             }
           }

@@ -62,17 +62,19 @@ public struct ParticlesPaint: Sendable, Hashable, Codable {
   init(parsing reader: inout WireReader) throws(WillError) {
     while !reader.isAtEnd {
       let tag = try reader.readTag()
-      switch (tag.fieldNumber, tag.wireType) {
-      case (1, .lengthDelimited): shape.append(reader.bytes(in: try reader.readLengthDelimited()))
-      case (2, .fixed32): spacing = Float(bitPattern: try reader.readFixed32())
-      case (3, .fixed32): scattering = Float(bitPattern: try reader.readFixed32())
-      case (4, .varint): rotation = Rotation(rawValue: Int64(bitPattern: try reader.readVarint()))
-      case (5, .lengthDelimited): fill.append(reader.bytes(in: try reader.readLengthDelimited()))
-      case (6, .fixed32): fillWidth = Float(bitPattern: try reader.readFixed32())
-      case (7, .fixed32): fillHeight = Float(bitPattern: try reader.readFixed32())
-      case (8, .varint): randomizeFill = try reader.readVarint() != 0
-      case (9, .varint): blendMode = BlendMode(rawValue: Int64(bitPattern: try reader.readVarint()))
-      case (100, .varint): id = try reader.readVarint32(field: "id")
+      switch tag {
+      case PaintField.shape: shape.append(reader.bytes(in: try reader.readLengthDelimited()))
+      case PaintField.spacing: spacing = Float(bitPattern: try reader.readFixed32())
+      case PaintField.scattering: scattering = Float(bitPattern: try reader.readFixed32())
+      case PaintField.rotation:
+        rotation = Rotation(rawValue: Int64(bitPattern: try reader.readVarint()))
+      case PaintField.fill: fill.append(reader.bytes(in: try reader.readLengthDelimited()))
+      case PaintField.fillWidth: fillWidth = Float(bitPattern: try reader.readFixed32())
+      case PaintField.fillHeight: fillHeight = Float(bitPattern: try reader.readFixed32())
+      case PaintField.randomizeFill: randomizeFill = try reader.readVarint() != 0
+      case PaintField.blendMode:
+        blendMode = BlendMode(rawValue: Int64(bitPattern: try reader.readVarint()))
+      case PaintField.id: id = try reader.readVarint32(field: "id")
       default: _ = try reader.skipValue(of: tag)
       }
     }
@@ -88,7 +90,7 @@ public struct ParticlesPaint: Sendable, Hashable, Codable {
       var paints: [ParticlesPaint] = []
       do throws(WillError) {
         while !reader.isAtEnd {
-          try limits.check(.strokes, paints.count + 1, offset: reader.position)
+          try limits.check(.paints, paints.count + 1, offset: reader.position)
           let range = try PathsStream.nextRecord(&reader)
           var record = WireReader(buffer, range: range)
           paints.append(try ParticlesPaint(parsing: &record))
@@ -101,63 +103,80 @@ public struct ParticlesPaint: Sendable, Hashable, Codable {
   }
 }
 
+/// Field numbers and tags of the `ParticlesPaint` message.
+enum PaintField {
+  static let shape = FieldTag(fieldNumber: 1, wireType: .lengthDelimited)
+  static let spacing = FieldTag(fieldNumber: 2, wireType: .fixed32)
+  static let scattering = FieldTag(fieldNumber: 3, wireType: .fixed32)
+  static let rotation = FieldTag(fieldNumber: 4, wireType: .varint)
+  static let fill = FieldTag(fieldNumber: 5, wireType: .lengthDelimited)
+  static let fillWidth = FieldTag(fieldNumber: 6, wireType: .fixed32)
+  static let fillHeight = FieldTag(fieldNumber: 7, wireType: .fixed32)
+  static let randomizeFill = FieldTag(fieldNumber: 8, wireType: .varint)
+  static let blendMode = FieldTag(fieldNumber: 9, wireType: .varint)
+  static let id = FieldTag(fieldNumber: 100, wireType: .varint)
+}
+
 extension ParticlesPaint {
-  /// The record's fields in ascending order; defaults are written too, as Wacom's writer does.
-  func serialized() -> [UInt8] {
-    var bytes: [UInt8] = []
-    func varint(_ value: UInt64) {
-      var v = value
-      while v >= 0x80 {
-        bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
-        v >>= 7
-      }
-      bytes.append(UInt8(v))
+  /// The record's size in bytes, as ``write(to:)`` writes it.
+  var encodedSize: Int {
+    func field(_ tag: FieldTag, _ valueSize: Int) -> Int {
+      Varint.encodedSize(of: tag.rawValue) + valueSize
     }
-    func float(_ tag: UInt8, _ value: Float) {
-      bytes.append(tag)
-      for shift in stride(from: 0, to: 32, by: 8) {
-        bytes.append(UInt8(truncatingIfNeeded: value.bitPattern >> shift))
-      }
+    func varint(_ tag: FieldTag, _ value: UInt64) -> Int {
+      field(tag, Varint.encodedSize(of: value))
     }
-    for image in shape {
-      bytes.append(0x0A)
-      varint(UInt64(image.count))
-      bytes += image
+    func image(_ tag: FieldTag, _ bytes: [UInt8]) -> Int {
+      varint(tag, UInt64(bytes.count)) + bytes.count
     }
-    float(0x15, spacing)
-    float(0x1D, scattering)
-    bytes.append(0x20)
-    varint(UInt64(bitPattern: rotation.rawValue))
-    for image in fill {
-      bytes.append(0x2A)
-      varint(UInt64(image.count))
-      bytes += image
-    }
-    float(0x35, fillWidth)
-    float(0x3D, fillHeight)
-    bytes.append(0x40)
-    varint(randomizeFill ? 1 : 0)
-    bytes.append(0x48)
-    varint(UInt64(bitPattern: blendMode.rawValue))
-    if let id {
-      bytes += [0xA0, 0x06]
-      varint(UInt64(id))
-    }
-    return bytes
+    var size = shape.reduce(0) { $0 + image(PaintField.shape, $1) }
+    size += fill.reduce(0) { $0 + image(PaintField.fill, $1) }
+    size += field(PaintField.spacing, 4) + field(PaintField.scattering, 4)
+    size += field(PaintField.fillWidth, 4) + field(PaintField.fillHeight, 4)
+    size += varint(PaintField.rotation, UInt64(bitPattern: rotation.rawValue))
+    size += varint(PaintField.randomizeFill, randomizeFill ? 1 : 0)
+    size += varint(PaintField.blendMode, UInt64(bitPattern: blendMode.rawValue))
+    if let id { size += varint(PaintField.id, UInt64(id)) }
+    return size
   }
 
-  /// A paints part: each paint with its length prefix.
+  /// Writes the record's fields in ascending order; defaults are written too, as Wacom's
+  /// writer does.
+  func write(to writer: inout WireWriter) {
+    func image(_ tag: FieldTag, _ bytes: [UInt8]) {
+      writer.writeTag(tag)
+      writer.writeVarint(UInt64(bytes.count))
+      writer.write(bytes: bytes)
+    }
+    func float(_ tag: FieldTag, _ value: Float) {
+      writer.writeTag(tag)
+      writer.writeFixed32(value.bitPattern)
+    }
+    func varint(_ tag: FieldTag, _ value: UInt64) {
+      writer.writeTag(tag)
+      writer.writeVarint(value)
+    }
+    for bytes in shape { image(PaintField.shape, bytes) }
+    float(PaintField.spacing, spacing)
+    float(PaintField.scattering, scattering)
+    varint(PaintField.rotation, UInt64(bitPattern: rotation.rawValue))
+    for bytes in fill { image(PaintField.fill, bytes) }
+    float(PaintField.fillWidth, fillWidth)
+    float(PaintField.fillHeight, fillHeight)
+    varint(PaintField.randomizeFill, randomizeFill ? 1 : 0)
+    varint(PaintField.blendMode, UInt64(bitPattern: blendMode.rawValue))
+    if let id { varint(PaintField.id, UInt64(id)) }
+  }
+
+  /// A paints part: each paint with its length prefix, sized first and written once.
   static func encodeAll(_ paints: [ParticlesPaint]) -> [UInt8] {
-    var output: [UInt8] = []
-    for paint in paints {
-      let record = paint.serialized()
-      WireWriter.append(
-        to: &output, size: Varint.encodedSize(of: UInt64(record.count)) + record.count
-      ) {
-        $0.writeVarint(UInt64(record.count))
-        $0.write(bytes: record)
+    let sizes = paints.map(\.encodedSize)
+    let total = sizes.reduce(0) { $0 + Varint.encodedSize(of: UInt64($1)) + $1 }
+    return WireWriter.withBuffer(size: total) { writer in
+      for (paint, size) in zip(paints, sizes) {
+        writer.writeVarint(UInt64(size))
+        paint.write(to: &writer)
       }
     }
-    return output
   }
 }

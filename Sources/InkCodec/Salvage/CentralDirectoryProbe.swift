@@ -23,44 +23,44 @@ struct CentralDirectoryProbe {
   /// Reads the directory of `bytes`, or returns `nil` when there is no end record or the
   /// directory it points to does not parse (zeroed, cut, or its records run past the end).
   init?(_ bytes: [UInt8], limits: DecodingLimits) {
-    guard bytes.count >= 22 else { return nil }
-    var end = bytes.count - 22
-    let floor = max(0, bytes.count - 22 - 0xFFFF)
-    while end >= floor, Self.uint32(bytes, end) != Self.endSignature { end -= 1 }
-    guard end >= floor else { return nil }
-    let count = Int(Self.uint16(bytes, end + 10))
-    let size = Int(Self.uint32(bytes, end + 12))
+    guard
+      let records = bytes.withUnsafeBytes({ Self.records(WireReader($0), limits: limits) })
+    else { return nil }
+    self.records = records
+  }
+
+  private static func records(_ zip: WireReader, limits: DecodingLimits) -> [String: Record]? {
+    guard zip.end >= 22 else { return nil }
+    var end = zip.end - 22
+    let floor = max(0, zip.end - 22 - 0xFFFF)
+    while end >= floor, zip.getUInt32(at: end, .littleEndian) != endSignature { end -= 1 }
+    guard end >= floor, let count = zip.getUInt16(at: end + 10, .littleEndian),
+      let size = zip.getUInt32(at: end + 12, .littleEndian).map(Int.init)
+    else { return nil }
     // The directory ends where the end record starts, whatever offset it declares (a prefix
     // before the archive shifts every offset).
     guard size <= end, count <= limits.maxParts else { return nil }
+    var records: [String: Record] = [:]
     var offset = end - size
     for _ in 0..<count {
-      guard offset + 46 <= end, Self.uint32(bytes, offset) == Self.recordSignature else {
-        return nil
-      }
-      let nameLength = Int(Self.uint16(bytes, offset + 28))
-      let extraLength = Int(Self.uint16(bytes, offset + 30))
-      let commentLength = Int(Self.uint16(bytes, offset + 32))
+      guard offset + 46 <= end, zip.getUInt32(at: offset, .littleEndian) == recordSignature,
+        let crc = zip.getUInt32(at: offset + 16, .littleEndian),
+        let compressedSize = zip.getUInt32(at: offset + 20, .littleEndian),
+        let entrySize = zip.getUInt32(at: offset + 24, .littleEndian),
+        let nameLength = zip.getUInt16(at: offset + 28, .littleEndian).map(Int.init),
+        let extraLength = zip.getUInt16(at: offset + 30, .littleEndian).map(Int.init),
+        let commentLength = zip.getUInt16(at: offset + 32, .littleEndian).map(Int.init)
+      else { return nil }
       let next = offset + 46 + nameLength + extraLength + commentLength
-      guard next <= end,
-        let name = try? PartName(
-          zipEntryName: String(
-            decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self))
+      guard next <= end, let nameBytes = zip.getBytes(at: offset + 46, count: nameLength),
+        let name = try? PartName(zipEntryName: String(decoding: nameBytes, as: UTF8.self))
       else { return nil }
       records[name.normalizedKey] = Record(
-        name: name.description, crc: Self.uint32(bytes, offset + 16),
-        compressedSize: Int(Self.uint32(bytes, offset + 20)),
-        size: Int(Self.uint32(bytes, offset + 24)))
+        name: name.description, crc: crc, compressedSize: Int(compressedSize),
+        size: Int(entrySize))
       offset = next
     }
     guard offset == end else { return nil }
-  }
-
-  private static func uint16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
-    UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
-  }
-
-  private static func uint32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
-    UInt32(uint16(bytes, at)) | UInt32(uint16(bytes, at + 2)) << 16
+    return records
   }
 }

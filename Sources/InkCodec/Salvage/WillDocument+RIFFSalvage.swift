@@ -10,19 +10,18 @@ extension WillDocument {
     var plausibility = StrokePlausibility()
     var inkCount = 0
     var offset = 12
-    let declared = 8 + Int(uint32(bytes, 4))
+    // The caller recognised the RIFF/WILL header, so the file has its 12 bytes.
+    let riffSize = bytes.withUnsafeBytes { WireReader($0).getUInt32(at: 4, .littleEndian) }
+    let declared = 8 + Int(riffSize ?? 0)
     if declared != bytes.count {
       report.notes.append(
         "the RIFF header declares \(declared) bytes; the file has \(bytes.count)")
     }
-    while offset + 8 <= bytes.count {
-      let idBytes = Array(bytes[offset..<offset + 4])
+    while let (idBytes, size, data) = Self.riffChunk(bytes, at: offset) {
       let id = String(decoding: idBytes, as: UTF8.self)
-      let size = Int(uint32(bytes, offset + 4))
       let start = offset + 8
-      let end = min(bytes.count, start + size)
-      let cut = end < start + size
-      let data = Array(bytes[start..<end])
+      let end = start + data.count
+      let cut = data.count < size
       if idBytes == Array("INK ".utf8) {
         inkCount += 1
         let name = riffInkPartName(inkCount - 1)
@@ -64,7 +63,19 @@ extension WillDocument {
     return document
   }
 
-  private static func uint32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
-    (0..<4).reduce(0) { $0 | UInt32(bytes[at + $1]) << (8 * $1) }
+  /// The chunk header at `offset` and as much of its data as the file holds, or `nil` when
+  /// no whole chunk header is left.
+  private static func riffChunk(_ bytes: [UInt8], at offset: Int)
+    -> (id: [UInt8], size: Int, data: [UInt8])?
+  {
+    bytes.withUnsafeBytes { raw in
+      let file = WireReader(raw)
+      guard let id = file.getBytes(at: offset, count: 4),
+        let size = file.getUInt32(at: offset + 4, .littleEndian)
+      else { return nil }
+      let start = offset + 8
+      let data = file.getBytes(at: start, count: min(Int(size), raw.count - start)) ?? []
+      return (id, Int(size), data)
+    }
   }
 }

@@ -32,7 +32,7 @@ enum ZipScanner {
     _ bytes: [UInt8], directory: CentralDirectoryProbe? = nil, budget: inout SalvageBudget,
     report: inout SalvageReport
   ) -> Scan {
-    guard let inflater = RawInflate() else {
+    guard let inflater = Zlib.Inflater(format: .raw) else {
       report.add(loss: nil, 0..<bytes.count, "zlib could not allocate its state")
       return Scan()
     }
@@ -49,24 +49,51 @@ enum ZipScanner {
       var offset = 0
       while let header = nextSignature(in: buffer, from: offset, work: &work) {
         offset = header + 4
-        if header + 30 <= buffer.count, name(in: buffer, header: header) != nil { return header }
+        if LocalHeader(buffer, at: header)?.name != nil { return header }
       }
       return nil
     }
   }
 
-  /// The part name of the local header at `header`, when it is valid and fits.
-  private static func name(in bytes: UnsafeBufferPointer<UInt8>, header: Int) -> PartName? {
-    let nameLength = Int(uint16(bytes, header + 26))
-    guard nameLength > 0, header + 30 + nameLength <= bytes.count else { return nil }
-    return try? PartName(
-      zipEntryName: String(
-        decoding: UnsafeBufferPointer(rebasing: bytes[(header + 30)..<(header + 30 + nameLength)]),
-        as: UTF8.self))
+  /// The fixed 30 bytes of a local file header and the name after them.
+  private struct LocalHeader {
+    var flags: UInt16
+    var method: UInt16
+    var crc: UInt32
+    var compressedSize: Int
+    var size: Int
+    /// The part name, when it is valid and fits.
+    var name: PartName?
+    /// The offset of the entry's data.
+    var dataStart: Int
+
+    /// Reads the header at the reader's position, signature included.
+    init(parsing reader: inout WireReader) throws(WillError) {
+      _ = try reader.readUInt32(.littleEndian)  // signature
+      _ = try reader.readUInt16(.littleEndian)  // version needed
+      flags = try reader.readUInt16(.littleEndian)
+      method = try reader.readUInt16(.littleEndian)
+      _ = try reader.readUInt32(.littleEndian)  // time and date
+      crc = try reader.readUInt32(.littleEndian)
+      compressedSize = Int(try reader.readUInt32(.littleEndian))
+      size = Int(try reader.readUInt32(.littleEndian))
+      let nameLength = Int(try reader.readUInt16(.littleEndian))
+      let extraLength = Int(try reader.readUInt16(.littleEndian))
+      dataStart = reader.position + nameLength + extraLength
+      name = (nameLength > 0 ? reader.getBytes(at: reader.position, count: nameLength) : nil)
+        .flatMap { try? PartName(zipEntryName: String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// The header at `offset` of `bytes`, or `nil` when its fixed part does not fit.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+      var reader = WireReader(UnsafeRawBufferPointer(bytes), range: offset..<bytes.count)
+      guard let header = try? LocalHeader(parsing: &reader) else { return nil }
+      self = header
+    }
   }
 
   private static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>, directory: CentralDirectoryProbe?, inflater: RawInflate,
+    _ bytes: UnsafeBufferPointer<UInt8>, directory: CentralDirectoryProbe?, inflater: Zlib.Inflater,
     budget: inout SalvageBudget, report: inout SalvageReport
   ) -> Scan {
     var scan = Scan()
@@ -74,18 +101,13 @@ enum ZipScanner {
     var offset = 0
     while let header = nextSignature(in: bytes, from: offset, work: &scan.work) {
       offset = header + 4
-      guard header + 30 <= bytes.count else { break }
-      let flags = uint16(bytes, header + 6)
-      let method = uint16(bytes, header + 8)
-      let nameLength = Int(uint16(bytes, header + 26))
-      let extraLength = Int(uint16(bytes, header + 28))
-      let dataStart = header + 30 + nameLength + extraLength
-      guard dataStart <= bytes.count, let name = name(in: bytes, header: header) else { continue }
+      guard let local = LocalHeader(bytes, at: header) else { break }
+      let (flags, method, dataStart) = (local.flags, local.method, local.dataStart)
+      guard dataStart <= bytes.count, let name = local.name else { continue }
       let record = directory?.records[name.normalizedKey]
-      var crc: UInt32? = record?.crc ?? (flags & 8 == 0 ? uint32(bytes, header + 14) : nil)
-      let compressedSize =
-        record?.compressedSize ?? (flags & 8 == 0 ? Int(uint32(bytes, header + 18)) : nil)
-      let declaredSize = record?.size ?? (flags & 8 == 0 ? Int(uint32(bytes, header + 22)) : nil)
+      var crc: UInt32? = record?.crc ?? (flags & 8 == 0 ? local.crc : nil)
+      let compressedSize = record?.compressedSize ?? (flags & 8 == 0 ? local.compressedSize : nil)
+      let declaredSize = record?.size ?? (flags & 8 == 0 ? local.size : nil)
       scan.work += dataStart - header
       let isNew = !seen.contains(name.normalizedKey)
       if isNew, scan.entries.count >= budget.limits.maxParts {
@@ -151,11 +173,9 @@ enum ZipScanner {
       }
       if flags & 8 != 0, record == nil {
         // The CRC follows the data in a descriptor, with or without its signature.
-        var descriptor = end
-        if descriptor + 4 <= bytes.count, uint32(bytes, descriptor) == dataDescriptor {
-          descriptor += 4
-        }
-        crc = descriptor + 4 <= bytes.count ? uint32(bytes, descriptor) : nil
+        let zip = WireReader(UnsafeRawBufferPointer(bytes))
+        let signed = zip.getUInt32(at: end, .littleEndian) == dataDescriptor
+        crc = zip.getUInt32(at: signed ? end + 4 : end, .littleEndian)
       }
       if integrity == .verified {
         if let declaredSize, declaredSize != data.count {
@@ -182,21 +202,15 @@ enum ZipScanner {
   private static func nextSignature(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, work: inout Int
   ) -> Int? {
+    let zip = WireReader(UnsafeRawBufferPointer(bytes))
     var index = start
     defer { work += max(0, index - start) }
     while index + 4 <= bytes.count {
-      if bytes[index] == 0x50, uint32(bytes, index) == localHeader { return index }
+      if bytes[index] == 0x50, zip.getUInt32(at: index, .littleEndian) == localHeader {
+        return index
+      }
       index += 1
     }
     return nil
-  }
-
-  private static func uint16(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt16 {
-    UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
-  }
-
-  private static func uint32(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
-    UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16
-      | UInt32(bytes[at + 3]) << 24
   }
 }

@@ -9,6 +9,8 @@
 package struct WireReader {
   /// The whole part. Only `position..<end` is readable.
   @usableFromInline let base: UnsafeRawBufferPointer
+  /// The offset of the first readable byte, from the start of the part.
+  package let start: Int
   /// The offset of the next byte to read, from the start of the part.
   package private(set) var position: Int
   /// The offset one past the last readable byte.
@@ -17,6 +19,7 @@ package struct WireReader {
   /// Creates a reader over all of `bytes`.
   package init(_ bytes: UnsafeRawBufferPointer) {
     self.base = bytes
+    self.start = 0
     self.position = 0
     self.end = bytes.count
   }
@@ -26,6 +29,7 @@ package struct WireReader {
   package init(_ bytes: UnsafeRawBufferPointer, range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range out of bounds")
     self.base = bytes
+    self.start = range.lowerBound
     self.position = range.lowerBound
     self.end = range.upperBound
   }
@@ -85,22 +89,32 @@ package struct WireReader {
 
   /// Reads four little-endian bytes.
   package mutating func readFixed32() throws(WillError) -> UInt32 {
-    guard remaining >= 4 else {
-      throw error(.truncated(needed: 4, available: remaining))
-    }
-    let value = base.loadUnaligned(fromByteOffset: position, as: UInt32.self)
-    position += 4
-    return UInt32(littleEndian: value)
+    try readInteger(.littleEndian)
   }
 
   /// Reads eight little-endian bytes.
   package mutating func readFixed64() throws(WillError) -> UInt64 {
-    guard remaining >= 8 else {
-      throw error(.truncated(needed: 8, available: remaining))
+    try readInteger(.littleEndian)
+  }
+
+  /// Consumes `count` bytes and returns their range.
+  /// - Precondition: `count` is not negative.
+  package mutating func readRange(count: Int) throws(WillError) -> Range<Int> {
+    precondition(count >= 0, "a byte count cannot be negative")
+    guard count <= remaining else {
+      throw error(.truncated(needed: count, available: remaining))
     }
-    let value = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-    position += 8
-    return UInt64(littleEndian: value)
+    position += count
+    return (position - count)..<position
+  }
+
+  /// Reads a fixed-width integer.
+  mutating func readInteger<T: FixedWidthInteger>(_ order: ByteOrder) throws(WillError) -> T {
+    guard let value: T = getInteger(at: position, order) else {
+      throw error(.truncated(needed: T.bitWidth / 8, available: remaining))
+    }
+    position += T.bitWidth / 8
+    return value
   }
 
   /// Reads a field tag.

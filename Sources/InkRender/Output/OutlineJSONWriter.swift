@@ -1,3 +1,5 @@
+import InkCodec
+
 /// Writes rendered outlines as flattened polygons in JSON, for scripts.
 ///
 /// ```json
@@ -18,7 +20,8 @@ public enum OutlineJSONWriter {
   public static func document(
     _ shapes: [Renderer.StrokePolygons], width: Double, height: Double, tolerance: Double
   ) -> String {
-    let f = { (v: Double) in NumberFormatting.format(v) }
+    let f = { (v: Double) in NumberText.rounded(v.isFinite ? v : 0, decimals: 3) }
+    let f4 = { (v: Double) in NumberText.rounded(v.isFinite ? v : 0, decimals: 4) }
     var out = "{\"width\":\(f(width)),\"height\":\(f(height)),\"tolerance\":\(f(tolerance)),"
     out += "\"strokes\":["
     for (i, shape) in shapes.enumerated() {
@@ -28,7 +31,7 @@ public enum OutlineJSONWriter {
       out += "\"parts\":["
       for (j, part) in shape.parts.enumerated() {
         if j > 0 { out += "," }
-        out += "{\"alpha\":\(NumberFormatting.format(part.alpha, decimals: 4)),\"polygons\":["
+        out += "{\"alpha\":\(f4(part.alpha)),\"polygons\":["
         for (k, polygon) in part.polygons.enumerated() {
           if k > 0 { out += "," }
           out += "["

@@ -1,3 +1,5 @@
+import InkCodec
+
 /// Writes 8-bit RGBA PNG files, deterministically.
 ///
 /// The file is the signature, `IHDR` (colour type 6, no interlace), one `IDAT` holding every
@@ -41,9 +43,9 @@ public enum PNGWriter {
     append32(UInt32(width), to: &header)
     append32(UInt32(height), to: &header)
     header += [8, 6, 0, 0, 0]
-    appendChunk("IHDR", header, to: &file)
-    appendChunk("IDAT", Zlib.compress(raw, level: Int32(level)), to: &file)
-    appendChunk("IEND", [], to: &file)
+    file += chunk("IHDR", header)
+    file += chunk("IDAT", Zlib.compress(raw, level: Int32(level)))
+    file += chunk("IEND", [])
     return file
   }
 
@@ -61,11 +63,18 @@ public enum PNGWriter {
     bytes += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
   }
 
-  private static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
-    append32(UInt32(data.count), to: &file)
+  /// One chunk: its length, type, data and the CRC-32 of type and data.
+  /// - Parameters:
+  ///   - type: The four-letter chunk type, such as `IHDR`.
+  ///   - data: The chunk's data.
+  /// - Returns: The chunk's bytes.
+  package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    append32(UInt32(data.count), to: &bytes)
     let typeBytes = Array(type.utf8)
-    file += typeBytes
-    file += data
-    append32(Zlib.crc32(data, initial: Zlib.crc32(typeBytes)), to: &file)
+    bytes += typeBytes
+    bytes += data
+    append32(CRC32.checksum(data, continuing: CRC32.checksum(typeBytes)), to: &bytes)
+    return bytes
   }
 }

@@ -24,7 +24,7 @@ public enum SVGWriter {
     _ shapes: [Renderer.StrokeShape], layerCount: Int, frame: Renderer.Frame, scale: Double,
     background: InkColor?
   ) -> String {
-    let f = { (v: Double) in NumberFormatting.format(v) }
+    let f = { (v: Double) in NumberText.rounded(v.isFinite ? v : 0, decimals: 3) }
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(frame.width * scale))\""
     out += " height=\"\(f(frame.height * scale))\""
@@ -56,7 +56,7 @@ public enum SVGWriter {
   /// - Parameter path: The outline.
   /// - Returns: The path data.
   public static func pathData(_ path: OutlinePath) -> String {
-    let f = { (v: Double) in NumberFormatting.format(v, decimals: 2) }
+    let f = { (v: Double) in NumberText.rounded(v.isFinite ? v : 0, decimals: 2) }
     var d = ""
     for element in path.elements {
       switch element {
@@ -75,7 +75,9 @@ public enum SVGWriter {
   }
 
   static func opacity(_ alpha: Double) -> String {
-    alpha >= 1 ? "" : " fill-opacity=\"\(NumberFormatting.format(max(alpha, 0), decimals: 4))\""
+    alpha >= 1
+      ? ""
+      : " fill-opacity=\"\(NumberText.rounded(alpha.isFinite ? max(alpha, 0) : 0, decimals: 4))\""
   }
 
   static func blendAttributes(_ mode: BlendMode) -> String {

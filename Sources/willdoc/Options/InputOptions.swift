@@ -12,7 +12,9 @@ struct LimitOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Largest decompressed size of all parts.", valueName: "bytes"))
   var maxTotalBytes: Int = DecodingLimits.default.maxTotalBytes
 
-  @Option(help: ArgumentHelp("Most parts (zip entries) in a package.", valueName: "n"))
+  @Option(
+    help: ArgumentHelp(
+      "Most parts: zip entries in a package, chunks in a RIFF file.", valueName: "n"))
   var maxParts: Int = DecodingLimits.default.maxParts
 
   @Option(help: ArgumentHelp("Deepest XML element nesting (at most 256).", valueName: "n"))
@@ -23,6 +25,9 @@ struct LimitOptions: ParsableArguments {
 
   @Option(help: ArgumentHelp("Most strokes in a document.", valueName: "n"))
   var maxStrokes: Int = DecodingLimits.default.maxStrokes
+
+  @Option(help: ArgumentHelp("Most particle paints in the paints part.", valueName: "n"))
+  var maxPaints: Int = DecodingLimits.default.maxPaints
 
   @Option(help: ArgumentHelp("Most points in one stroke.", valueName: "n"))
   var maxPointsPerStroke: Int = DecodingLimits.default.maxPointsPerStroke
@@ -52,7 +57,7 @@ struct LimitOptions: ParsableArguments {
     DecodingLimits(
       maxFileBytes: maxFileBytes, maxPartBytes: maxPartBytes, maxTotalBytes: maxTotalBytes,
       maxParts: maxParts, maxXMLDepth: maxXMLDepth, maxXMLAttributes: maxXMLAttributes,
-      maxStrokes: maxStrokes, maxPointsPerStroke: maxPointsPerStroke,
+      maxStrokes: maxStrokes, maxPaints: maxPaints, maxPointsPerStroke: maxPointsPerStroke,
       maxTotalPoints: maxTotalPoints, maxSections: maxSections, maxElements: maxElements,
       maxReferences: maxReferences, maxXMLPartBytes: maxXMLPartBytes,
       maxXMLNameBytes: maxXMLNameBytes)
@@ -61,7 +66,8 @@ struct LimitOptions: ParsableArguments {
   func validate() throws {
     let all = [
       maxFileBytes, maxPartBytes, maxTotalBytes, maxParts, maxXMLDepth, maxXMLAttributes,
-      maxStrokes, maxPointsPerStroke, maxTotalPoints, maxSections, maxElements, maxReferences,
+      maxStrokes, maxPaints, maxPointsPerStroke, maxTotalPoints, maxSections, maxElements,
+      maxReferences,
       maxXMLPartBytes,
       maxXMLNameBytes,
     ]
@@ -80,6 +86,7 @@ extension DecodingLimits.Limit {
     case .xmlDepth: "--max-xml-depth"
     case .xmlAttributes: "--max-xml-attributes"
     case .strokes: "--max-strokes"
+    case .paints: "--max-paints"
     case .pointsPerStroke: "--max-points-per-stroke"
     case .totalPoints: "--max-total-points"
     case .sections: "--max-sections"

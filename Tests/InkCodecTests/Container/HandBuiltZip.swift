@@ -1,3 +1,5 @@
+import InkCodec
+
 /// Builds zip archives byte by byte, for the layouts and defects our writer never produces:
 /// data descriptors, unsafe or duplicate names, unsupported methods.
 ///
@@ -39,12 +41,12 @@ struct HandBuiltZip {
 
   /// The archive: local headers and data, the central directory, the end record.
   var bytes: [UInt8] {
-    let (le16, le32, crc32) = (Self.le16, Self.le32, Self.crc32)
+    let (le16, le32) = (Self.le16, Self.le32)
     var out: [UInt8] = []
     var central: [UInt8] = []
     for entry in entries {
       let offset = UInt32(out.count)
-      let crc = crc32(entry.data)
+      let crc = CRC32.checksum(entry.data)
       let size = UInt32(entry.data.count)
       let flags: UInt16 = (entry.dataDescriptor ? 0x0808 : 0x0800) | (entry.encrypted ? 1 : 0)
       out += le32(0x0403_4B50) + le16(20) + le16(flags) + le16(entry.method)
@@ -70,16 +72,6 @@ struct HandBuiltZip {
 }
 
 extension HandBuiltZip {
-  /// The CRC-32 (ISO-HDLC, as zip uses it) of `bytes`.
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
-  }
-
   /// `value` as two little-endian bytes.
   static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
 

@@ -1,3 +1,5 @@
+import InkCodec
+
 @testable import InkRender
 
 /// Builds small PNG files by hand: any 8-bit colour type, a chosen filter per row, and
@@ -9,10 +11,8 @@ enum TestPNG {
     [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
   }
 
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let t = Array(type.utf8)
-    return be32(UInt32(data.count)) + t + data + be32(Zlib.crc32(data, initial: Zlib.crc32(t)))
-  }
+  /// A chunk as the product's writer frames it (length, type, data, CRC-32).
+  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { PNGWriter.chunk(type, data) }
 
   static func header(
     width: Int, height: Int, depth: UInt8 = 8, colorType: UInt8, interlace: UInt8 = 0

@@ -43,40 +43,45 @@ public struct WillDataFile: Sendable, Hashable, Codable {
     else {
       throw WillError(.malformedRIFF("no RIFF/WILL header"), offset: 0)
     }
-    let declared = Int(Self.readUInt32(bytes, at: 4))
-    guard declared >= 4, declared <= bytes.count - 8 else {
-      throw WillError(
-        .malformedRIFF("RIFF size \(declared) does not fit a file of \(bytes.count) bytes"),
-        offset: 4)
-    }
-    let end = 8 + declared
-    var offset = 12
-    var chunks: [RIFFChunk] = []
-    while offset < end {
-      guard end - offset >= 8 else {
+    let chunks = try bytes.withWireBytes { (raw) throws(WillError) -> [RIFFChunk] in
+      var header = WireReader(raw, range: 4..<8)
+      let declared = Int(try header.readUInt32(.littleEndian))
+      guard declared >= 4, declared <= raw.count - 8 else {
         throw WillError(
-          .malformedRIFF("\(end - offset) stray bytes after the last chunk"), offset: offset)
+          .malformedRIFF("RIFF size \(declared) does not fit a file of \(raw.count) bytes"),
+          offset: 4)
       }
-      try limits.check(.parts, chunks.count + 1, offset: offset)
-      let idBytes = Array(bytes[offset..<offset + 4])
-      let id = String(decoding: idBytes, as: UTF8.self)
-      let size = Int(Self.readUInt32(bytes, at: offset + 4))
-      let dataStart = offset + 8
-      guard size <= end - dataStart else {
-        throw WillError(
-          .malformedRIFF("chunk \"\(id)\" size \(size) runs past the end"), offset: offset + 4)
-      }
-      var chunk = RIFFChunk(idBytes: idBytes, data: Array(bytes[dataStart..<dataStart + size]))
-      offset = dataStart + size
-      if size % 2 == 1 {
-        // The pad byte's value does not matter (the iOS SDK writes 01); a missing final pad does.
-        guard offset < end else {
-          throw WillError(.malformedRIFF("chunk \"\(id)\" lacks its pad byte"), offset: offset)
+      var reader = WireReader(raw, range: 12..<(8 + declared))
+      var chunks: [RIFFChunk] = []
+      while !reader.isAtEnd {
+        guard reader.remaining >= 8 else {
+          throw WillError(
+            .malformedRIFF("\(reader.remaining) stray bytes after the last chunk"),
+            offset: reader.position)
         }
-        chunk.padByte = bytes[offset]
-        offset += 1
+        try limits.check(.parts, chunks.count + 1, offset: reader.position)
+        let idBytes = try reader.readBytes(count: 4)
+        let id = String(decoding: idBytes, as: UTF8.self)
+        let size = Int(try reader.readUInt32(.littleEndian))
+        guard size <= reader.remaining else {
+          throw WillError(
+            .malformedRIFF("chunk \"\(id)\" size \(size) runs past the end"),
+            offset: reader.position - 4)
+        }
+        var chunk = RIFFChunk(idBytes: idBytes, data: try reader.readBytes(count: size))
+        if size % 2 == 1 {
+          // The pad byte's value does not matter (the iOS SDK writes 01); a missing final pad
+          // does.
+          guard let pad = reader.peekByte() else {
+            throw WillError(
+              .malformedRIFF("chunk \"\(id)\" lacks its pad byte"), offset: reader.position)
+          }
+          chunk.padByte = pad
+          _ = try reader.readRange(count: 1)
+        }
+        chunks.append(chunk)
       }
-      chunks.append(chunk)
+      return chunks
     }
     guard chunks.contains(where: \.isInk) else {
       throw WillError(.missingInkChunk, offset: 12)
@@ -96,10 +101,6 @@ public struct WillDataFile: Sendable, Hashable, Codable {
     var file: [UInt8] = Array("RIFF".utf8)
     Self.appendUInt32(UInt32(body.count), to: &file)
     return file + body
-  }
-
-  private static func readUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-    (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
   }
 
   private static func appendUInt32(_ value: UInt32, to bytes: inout [UInt8]) {

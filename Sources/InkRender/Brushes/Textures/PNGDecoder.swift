@@ -50,12 +50,11 @@ public enum PNGDecoder {
     var compressed: [UInt8] = []
     var ended = false
     while !ended {
-      guard offset + 8 <= bytes.count else {
+      guard offset + 8 <= bytes.count, let length = read32(bytes, offset).map(Int.init) else {
         throw WillError(
           .truncated(needed: offset + 8 - bytes.count, available: bytes.count - offset),
           offset: offset)
       }
-      let length = Int(read32(bytes, offset))
       let typeBytes = Array(bytes[(offset + 4)..<(offset + 8)])
       let type = String(decoding: typeBytes, as: UTF8.self)
       guard length <= Int(Int32.max) else {
@@ -67,8 +66,8 @@ public enum PNGDecoder {
           .truncated(needed: end - bytes.count, available: bytes.count - offset), offset: offset)
       }
       let data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
-      let declared = read32(bytes, offset + 8 + length)
-      let computed = Zlib.crc32(data, initial: Zlib.crc32(typeBytes))
+      let declared = read32(bytes, offset + 8 + length) ?? 0  // within `end`, checked above
+      let computed = CRC32.checksum(data, continuing: CRC32.checksum(typeBytes))
       guard declared == computed else {
         throw WillError(
           .malformedImage(
@@ -133,8 +132,9 @@ public enum PNGDecoder {
     guard data.count == 13 else {
       throw WillError(.malformedImage("IHDR holds \(data.count) bytes, not 13"), offset: offset)
     }
-    let width = Int(read32(data, 0))
-    let height = Int(read32(data, 4))
+    // 13 bytes, checked above.
+    let width = Int(read32(data, 0) ?? 0)
+    let height = Int(read32(data, 4) ?? 0)
     let (depth, colorType, compression, filter, interlace) = (
       data[8], data[9], data[10], data[11], data[12]
     )
@@ -272,10 +272,9 @@ public enum PNGDecoder {
     return RGBAImage(width: width, height: height, pixels: pixels, hasAlpha: hasAlpha)
   }
 
-  @inline(__always)
-  private static func read32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-      | UInt32(bytes[offset + 3])
+  /// The big-endian `UInt32` at `offset`, or `nil` past the end.
+  private static func read32(_ bytes: [UInt8], _ offset: Int) -> UInt32? {
+    bytes.withUnsafeBytes { WireReader($0).getUInt32(at: offset, .bigEndian) }
   }
 
   private static func hex(_ value: UInt32) -> String {

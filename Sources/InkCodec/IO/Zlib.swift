@@ -1,0 +1,168 @@
+import CZlib
+
+/// The project's only door to zlib: deflate into a zlib stream (PNG `IDAT`), bounded inflate
+/// of zlib streams (PNG) and raw deflate data (salvage, keeping what decoded before damage),
+/// and the CRC-32 behind ``CRC32``. libzip does all other zip work.
+package enum Zlib {
+  /// Compresses `bytes` into a zlib stream (RFC 1950) at a fixed level.
+  /// - Parameters:
+  ///   - bytes: The data.
+  ///   - level: The zlib level, 0…9.
+  /// - Returns: The zlib stream; the same input and level always give the same bytes.
+  /// - Precondition: `level` is in 0…9.
+  package static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
+    precondition((0...9).contains(level), "the zlib level must be 0…9")
+    let capacity = Int(compressBound(uLong(bytes.count)))
+    return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+      var size = uLong(capacity)
+      let status = bytes.withUnsafeBufferPointer { input in
+        compress2(out.baseAddress, &size, input.baseAddress, uLong(input.count), level)
+      }
+      precondition(status == Z_OK, "compress2 cannot fail with a compressBound buffer")
+      count = Int(size)
+    }
+  }
+
+  /// What ``decompress(_:limit:)`` found.
+  package enum Inflated: Sendable, Hashable {
+    /// The whole stream, at most `limit` bytes.
+    case complete([UInt8])
+    /// The stream is malformed or ends early.
+    case malformed
+    /// The stream holds more than `limit` bytes; inflating stopped there.
+    case overLimit
+  }
+
+  /// Inflates a zlib stream (RFC 1950) without ever holding more than `limit` output bytes,
+  /// so a small hostile stream (a decompression bomb) cannot exhaust memory.
+  /// - Parameters:
+  ///   - bytes: The zlib stream; bytes after its end are ignored.
+  ///   - limit: The most output bytes accepted.
+  /// - Returns: The data, or why there is none.
+  /// - Precondition: `limit` is not negative.
+  package static func decompress(_ bytes: [UInt8], limit: Int) -> Inflated {
+    precondition(limit >= 0, "the inflate limit cannot be negative")
+    guard let inflater = Inflater(format: .zlib) else { return .malformed }
+    let result = bytes.withUnsafeBufferPointer { inflater.inflate($0, from: 0, limit: limit) }
+    if result.exceeded { return .overLimit }
+    return result.complete ? .complete(result.output) : .malformed
+  }
+
+  /// The CRC-32 register after `bytes`, continuing from `crc` (0 to start). Use ``CRC32``.
+  static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32) -> UInt32 {
+    // zlib's length is 32 bits: feed a longer buffer in pieces.
+    var crc = uLong(crc)
+    var rest = bytes
+    repeat {
+      let count = min(rest.count, Int(UInt32.max))
+      crc = CZlib.crc32(crc, rest.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(count))
+      rest = UnsafeRawBufferPointer(rebasing: rest[count...])
+    } while !rest.isEmpty
+    return UInt32(truncatingIfNeeded: crc)
+  }
+
+  /// The CRC-32 of `first` followed by `count` bytes whose CRC-32 is `second`, in
+  /// O(log count). Use ``CRC32``.
+  static func crc32Combine(_ first: UInt32, _ second: UInt32, count: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: crc32_combine(uLong(first), uLong(second), .init(count)))
+  }
+}
+
+extension Zlib {
+  /// Inflates as far as the data allows, keeping what it decoded before damage: salvage's
+  /// raw deflate entries and, through ``Zlib/decompress(_:limit:)``, PNG's zlib streams.
+  ///
+  /// One inflater serves every entry of a scan: its zlib state and output chunk are allocated
+  /// once and reset per entry, and it reads the input in place, so inflating an entry costs
+  /// what the entry consumes and produces, never the size of the whole input.
+  package final class Inflater {
+    /// The framing of the compressed data.
+    package enum Format {
+      /// A zlib stream (RFC 1950): a header, deflate data and an Adler-32.
+      case zlib
+      /// Raw deflate data (RFC 1951), as zip entries hold it.
+      case raw
+    }
+
+    /// The result of inflating as far as the data allows.
+    package struct Result {
+      package var output: [UInt8]
+      /// Whether the stream ended properly (for a zlib stream, with a matching Adler-32).
+      package var complete: Bool
+      /// Whether zlib found the data invalid (as opposed to running out of input).
+      package var dataError = false
+      /// Whether the stream would have produced more than the limit; `output` holds the first
+      /// `limit` bytes.
+      package var exceeded: Bool
+      /// How many input bytes the stream used.
+      package var consumed: Int
+    }
+
+    /// zlib keeps a pointer back to its `z_stream`, so the stream lives at a fixed address.
+    private let stream: UnsafeMutablePointer<z_stream>
+    private let chunk: UnsafeMutableBufferPointer<UInt8>
+
+    /// An inflater with a 32 KiB window; `nil` when zlib cannot allocate its state.
+    package init?(format: Format) {
+      stream = .allocate(capacity: 1)
+      stream.initialize(to: z_stream())
+      chunk = .allocate(capacity: 64 << 10)
+      guard czlib_inflateInit2(stream, format == .raw ? -15 : 15) == Z_OK else {
+        stream.deallocate()
+        chunk.deallocate()
+        return nil
+      }
+    }
+
+    deinit {
+      inflateEnd(stream)
+      stream.deallocate()
+      chunk.deallocate()
+    }
+
+    /// Inflates the stream starting at `start`, stopping at its end, at damage, or once it
+    /// would produce more than `limit` bytes.
+    package func inflate(_ input: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int)
+      -> Result
+    {
+      var result = Result(output: [], complete: false, exceeded: false, consumed: 0)
+      guard start <= input.count, inflateReset(stream) == Z_OK, let base = input.baseAddress
+      else { return result }
+      // zlib's avail_in is 32 bits: a longer input is fed as its first 4 GiB.
+      let available = min(input.count - start, Int(UInt32.max))
+      // zlib never writes through next_in; it is declared mutable only without ZLIB_CONST.
+      stream.pointee.next_in = UnsafeMutablePointer(mutating: base + start)
+      stream.pointee.avail_in = uInt(available)
+      while true {
+        stream.pointee.next_out = chunk.baseAddress
+        stream.pointee.avail_out = uInt(chunk.count)
+        let status = CZlib.inflate(stream, Z_NO_FLUSH)
+        let produced = chunk.count - Int(stream.pointee.avail_out)
+        let kept = min(produced, limit - result.output.count)
+        if kept > 0 {
+          let size = result.output.count + kept
+          if size > result.output.capacity {
+            // Grow by hand: doubling must not allocate past the limit.
+            result.output.reserveCapacity(min(max(size, result.output.capacity * 2), limit))
+          }
+          result.output.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<kept]))
+        }
+        if kept < produced {
+          result.exceeded = true
+          break
+        }
+        if status == Z_STREAM_END {
+          result.complete = true
+          break
+        }
+        if status != Z_OK && status != Z_BUF_ERROR {
+          result.dataError = true
+          break
+        }
+        if status == Z_BUF_ERROR || (produced == 0 && stream.pointee.avail_in == 0) { break }
+      }
+      result.consumed = available - Int(stream.pointee.avail_in)
+      return result
+    }
+  }
+}
