@@ -170,8 +170,8 @@ extension WillDocument {
         section.relationshipID = relationship.id
         sections.append(section)
       default:
-        paints = try ParticlesPaint.decodeAll(
-          part.data, part: part.name.description, limits: limits)
+        paints = try PaintsPart(parsing: part.data, part: part.name.description, limits: limits)
+          .paints
         paintsSource = (stored, paints)
       }
     }

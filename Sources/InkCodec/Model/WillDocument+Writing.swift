@@ -193,7 +193,7 @@ private struct PackageWriter {
       let kept = document.paintsSource.flatMap { $0.paints == document.paints ? $0.part : nil }
       let name = try add(
         options.normalize ? "/style/paints.protobuf" : (kept?.name ?? "/style/paints.protobuf"),
-        WillContentType.paints, kept?.data ?? ParticlesPaint.encodeAll(document.paints))
+        WillContentType.paints, kept?.data ?? PaintsPart(paints: document.paints).serialized())
       rootRelationships.add(
         WillRelationshipType.paints, name,
         preferredID: options.normalize ? nil : kept?.relationship?.id, fallback: "rId")

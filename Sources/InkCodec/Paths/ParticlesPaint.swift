@@ -79,28 +79,6 @@ public struct ParticlesPaint: Sendable, Hashable, Codable {
       }
     }
   }
-
-  /// Decodes a paints part: length-prefixed `ParticlesPaint` records, like a paths stream.
-  /// - Throws: ``WillError`` with the offset within the part.
-  public static func decodeAll(
-    _ bytes: [UInt8], part: String? = nil, limits: DecodingLimits = .default
-  ) throws(WillError) -> [ParticlesPaint] {
-    try bytes.withWireBytes { (buffer) throws(WillError) -> [ParticlesPaint] in
-      var reader = WireReader(buffer)
-      var paints: [ParticlesPaint] = []
-      do throws(WillError) {
-        while !reader.isAtEnd {
-          try limits.check(.paints, paints.count + 1, offset: reader.position)
-          let range = try PathsStream.nextRecord(&reader)
-          var record = WireReader(buffer, range: range)
-          paints.append(try ParticlesPaint(parsing: &record))
-        }
-      } catch {
-        throw error.located(part: part, strokeIndex: nil)
-      }
-      return paints
-    }
-  }
 }
 
 /// Field numbers and tags of the `ParticlesPaint` message.
@@ -166,17 +144,5 @@ extension ParticlesPaint {
     varint(PaintField.randomizeFill, randomizeFill ? 1 : 0)
     varint(PaintField.blendMode, UInt64(bitPattern: blendMode.rawValue))
     if let id { varint(PaintField.id, UInt64(id)) }
-  }
-
-  /// A paints part: each paint with its length prefix, sized first and written once.
-  static func encodeAll(_ paints: [ParticlesPaint]) -> [UInt8] {
-    let sizes = paints.map(\.encodedSize)
-    let total = sizes.reduce(0) { $0 + Varint.encodedSize(of: UInt64($1)) + $1 }
-    return WireWriter.withBuffer(size: total) { writer in
-      for (paint, size) in zip(paints, sizes) {
-        writer.writeVarint(UInt64(size))
-        paint.write(to: &writer)
-      }
-    }
   }
 }

@@ -7,7 +7,7 @@ import InkCodec
 /// and `IEND`. There is no time,
 /// gamma or text chunk, so the same pixels always give the same bytes. Values are written as
 /// they are, sRGB without a gamma transform.
-public enum PNGWriter {
+package enum PNGWriter {
   /// Encodes straight-alpha RGBA pixels.
   /// - Parameters:
   ///   - rgba: `width × height × 4` bytes, row by row from the top.
@@ -17,7 +17,7 @@ public enum PNGWriter {
   /// - Returns: The PNG file.
   /// - Precondition: `rgba.count == width × height × 4`, both sizes are positive and `level`
   ///   is in 0…9.
-  public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int = 6) -> [UInt8] {
+  package static func encode(rgba: [UInt8], width: Int, height: Int, level: Int = 6) -> [UInt8] {
     precondition(width > 0 && height > 0, "a PNG needs a positive width and height")
     precondition((0...9).contains(level), "the zlib level must be 0…9")
     precondition(rgba.count == width * height * 4, "rgba must hold width × height × 4 bytes")
@@ -55,7 +55,7 @@ public enum PNGWriter {
   ///   - level: The zlib level, 0…9.
   /// - Returns: The PNG file.
   /// - Precondition: `level` is in 0…9.
-  public static func encode(_ canvas: Canvas, level: Int = 6) -> [UInt8] {
+  package static func encode(_ canvas: Canvas, level: Int = 6) -> [UInt8] {
     encode(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height, level: level)
   }
 

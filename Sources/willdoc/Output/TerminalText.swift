@@ -1,3 +1,5 @@
+import InkCodec
+
 /// Strings from a file, made safe to print on a terminal, as `ls` and `git` print file names.
 ///
 /// A document is untrusted input: a title, a part name or a RIFF chunk id could otherwise
@@ -43,14 +45,11 @@ enum TerminalText {
   }
 
   /// C0 controls, DEL and C1 controls.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool { ControlCharacters.isControl(scalar) }
 
-  /// Embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they reorder the
-  /// text that follows them on the line.
+  /// Characters that reorder the text after them on the line.
   static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    ControlCharacters.isBidiControl(scalar)
   }
 
   private static func hex(_ value: UInt32, digits: Int) -> String {

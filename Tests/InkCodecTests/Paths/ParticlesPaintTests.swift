@@ -28,20 +28,20 @@ import Testing
       + [0x40, 0x01]  // randomizeFill
       + [0x48, 0x03]  // blend mode 3
       + [0xA0, 0x06, 0xAC, 0x02]  // id 300
-    let part = ParticlesPaint.encodeAll([paint, ParticlesPaint()])
+    let part = PaintsPart(paints: [paint, ParticlesPaint()]).serialized()
     let second: [UInt8] =
       [0x15, 0, 0, 0, 0x40, 0x1D, 0, 0, 0, 0, 0x20, 0, 0x35, 0, 0, 0x80, 0x40]
       + [0x3D, 0, 0, 0x80, 0x40, 0x40, 0, 0x48, BlendMode.sourceOver.wireByte]
     #expect(part == [UInt8(expected.count)] + expected + [UInt8(second.count)] + second)
-    #expect(try ParticlesPaint.decodeAll(part) == [paint, ParticlesPaint()])
+    #expect(try PaintsPart(parsing: part).paints == [paint, ParticlesPaint()])
   }
 
   /// Paints count against their own limit, not the strokes'.
   @Test func paintsCountAgainstMaxPaints() throws {
-    let part = ParticlesPaint.encodeAll(Array(repeating: ParticlesPaint(), count: 3))
-    #expect(try ParticlesPaint.decodeAll(part, limits: DecodingLimits(maxStrokes: 1)).count == 3)
+    let part = PaintsPart(paints: Array(repeating: ParticlesPaint(), count: 3)).serialized()
+    #expect(try PaintsPart(parsing: part, limits: DecodingLimits(maxStrokes: 1)).paints.count == 3)
     #expect {
-      try ParticlesPaint.decodeAll(part, limits: DecodingLimits(maxPaints: 2))
+      try PaintsPart(parsing: part, limits: DecodingLimits(maxPaints: 2)).paints
     } throws: { error in
       (error as? WillError)?.kind == .limitExceeded(.paints, value: 3, limit: 2)
     }
@@ -54,10 +54,10 @@ import Testing
     let entries = try ZipArchive.read(try ExternalSamples.bytes("gjiovi__pywillparser__test.will"))
     let part = try #require(
       entries.first { $0.name.description.hasSuffix("style/paints.protobuf") })
-    let paints = try ParticlesPaint.decodeAll(part.data)
+    let paints = try PaintsPart(parsing: part.data).paints
     #expect(paints.count > 0)
     #expect(paints.allSatisfy { !$0.shape.isEmpty })
-    let encoded = ParticlesPaint.encodeAll(paints)
+    let encoded = PaintsPart(paints: paints).serialized()
     #expect(encoded.count == part.data.count)
     #expect(encoded == part.data)
   }

@@ -82,7 +82,7 @@ public struct ParticleBrush: Sendable {
   ///   - paint: The paint.
   ///   - maximumTexturePixels: The largest texture accepted.
   /// - Throws: ``WillError`` from ``PNGDecoder`` when a texture cannot be decoded.
-  public init(paint: ParticlesPaint, maximumTexturePixels: Int = PNGDecoder.defaultMaximumPixels)
+  public init(paint: ParticlesPaint, maximumTexturePixels: Int = RGBAImage.defaultMaximumPixels)
     throws(WillError)
   {
     let shape = try paint.shape.first.map { (png) throws(WillError) in

@@ -8,9 +8,9 @@ import InkCodec
 /// files are ``WillErrorKind/malformedImage(_:)`` with the chunk's byte offset; an image with
 /// more than `maximumPixels` pixels is refused before anything is allocated for it, and the
 /// compressed data is inflated with a bound, so a small hostile file cannot exhaust memory.
-public enum PNGDecoder {
+package enum PNGDecoder {
   /// The default pixel limit: 2^22 (a 2048 × 2048 texture, 16 MB of RGBA).
-  public static let defaultMaximumPixels = 1 << 22
+  package static let defaultMaximumPixels = 1 << 22
 
   private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -37,7 +37,7 @@ public enum PNGDecoder {
   ///   - maximumPixels: The largest `width × height` accepted.
   /// - Returns: The image as straight RGBA.
   /// - Throws: ``WillError`` with the byte offset of the offending chunk.
-  public static func decode(_ bytes: [UInt8], maximumPixels: Int = defaultMaximumPixels)
+  package static func decode(_ bytes: [UInt8], maximumPixels: Int = defaultMaximumPixels)
     throws(WillError) -> RGBAImage
   {
     guard bytes.count >= 8, bytes[0..<8].elementsEqual(signature) else {

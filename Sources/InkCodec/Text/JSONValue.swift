@@ -2,7 +2,7 @@ import InkCodec
 
 /// A JSON value whose objects keep their keys in the order they were built, so output is
 /// deterministic and follows the documented schema.
-enum JSONValue: Equatable {
+package enum JSONValue: Equatable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -17,8 +17,10 @@ enum JSONValue: Equatable {
   /// written as one short array per line, like `.array` of `.array`s of doubles, without a
   /// value per number.
   case rows(values: [Double], stride: Int)
+  /// The same, all on one line: `[[x, y], [x, y], …]`, for long lists of coordinates.
+  case inlineRows(values: [Double], stride: Int)
 
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
@@ -34,43 +36,50 @@ enum JSONValue: Equatable {
   }
 
   /// An integer, or `null`.
-  static func int<T: BinaryInteger>(_ value: T?) -> JSONValue {
+  package static func int<T: BinaryInteger>(_ value: T?) -> JSONValue {
     value.map { .int(Int64($0)) } ?? .null
   }
 
   /// A number, or `null`.
-  static func number(_ value: Double?) -> JSONValue { value.map { .double($0) } ?? .null }
+  package static func number(_ value: Double?) -> JSONValue { value.map { .double($0) } ?? .null }
 
   /// A string, or `null`.
-  static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+  package static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 
   /// The value as text: objects and arrays of containers are indented by two spaces per
   /// level; arrays of scalars stay on one line.
-  func rendered() throws(WillError) -> String {
+  package func rendered() throws(WillError) -> String {
     var output = ""
     try write(to: &output, indent: 0) { _ in }
     return output
   }
 
-  /// Writes the value followed by a newline, handing `sink` the text in pieces of about
-  /// 64 KiB: memory holds one item of a ``stream(_:)`` at a time, not the whole document.
-  func write(flushingTo sink: (String) -> Void) throws(WillError) {
-    var output = ""
-    try write(to: &output, indent: 0) { OutputChunks.flushWhenFull(&$0, to: sink) }
-    sink(output + "\n")
-  }
-
   private var isScalar: Bool {
     switch self {
-    case .array, .object, .stream, .rows: false
+    case .array, .object, .stream, .rows, .inlineRows: false
     default: true
     }
   }
 
-  private func write(to output: inout String, indent: Int, flush: (inout String) -> Void)
+  /// Writes the value at `indent`, offering the text so far to `flush` after each item of an
+  /// array written one item per line (and every 1,024 rows), so that a caller can hand it
+  /// on in pieces.
+  package func write(to output: inout String, indent: Int, flush: (inout String) -> Void)
     throws(WillError)
   {
     switch self {
+    case .inlineRows(let values, let stride):
+      let count = stride > 0 ? values.count / stride : 0
+      output += "["
+      for row in 0..<count {
+        output += row == 0 ? "[" : ", ["
+        for column in 0..<stride {
+          if column > 0 { output += ", " }
+          output += JSONValue.format(values[row * stride + column])
+        }
+        output += "]"
+      }
+      output += "]"
     case .rows(let values, let stride):
       let count = stride > 0 ? values.count / stride : 0
       guard count > 0 else {
@@ -163,7 +172,7 @@ enum JSONValue: Equatable {
 
   /// The shortest text that reads back as `value` (Swift's `description`), which keeps a
   /// `.0` on integral values (`592.0`); `null` for NaN and infinities, which JSON lacks.
-  static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     return value.description
   }
@@ -179,7 +188,7 @@ enum JSONValue: Equatable {
       case "\t": output += "\\t"
       // Controls, DEL, C1 controls and bidirectional overrides as \u escapes: the string reads
       // back the same, and the JSON is safe to look at on a terminal.
-      case _ where TerminalText.isControl(scalar) || TerminalText.isBidiControl(scalar):
+      case _ where ControlCharacters.isControl(scalar) || ControlCharacters.isBidiControl(scalar):
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)
@@ -187,12 +196,4 @@ enum JSONValue: Equatable {
     }
     output += "\""
   }
-}
-
-/// The items of a streamed JSON array: how many, and how to build each one when it is written.
-struct JSONStream {
-  /// The number of items.
-  var count: Int
-  /// Builds the item at an index; every item is an object or an array.
-  var item: (Int) throws(WillError) -> JSONValue
 }
