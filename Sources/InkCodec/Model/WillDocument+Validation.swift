@@ -54,10 +54,10 @@ extension WillDocument {
         let element = placed.element
         let transform = placed.transform
         let part = element.partName
-        var offset = 0
         for (index, stroke) in element.strokes.enumerated() {
-          let recordSize = (try? PathRecord(quantizing: stroke).serializedSize) ?? 0
-          let at = part == nil && container == .raw || part != nil ? offset : nil
+          // Where the decoder found the record, in the part the element names (a stroke made
+          // in memory, or moved into a new element, has no offset).
+          let at = part != nil || container == .raw ? stroke.wire.recordRange?.lowerBound : nil
           func warn(_ code: String, _ message: @autoclosure () -> String) {
             diagnostics.append(
               code: code, part: part,
@@ -65,7 +65,6 @@ extension WillDocument {
                 .warning, code: code, part: part, offset: at, strokeIndex: index,
                 message: message()))
           }
-          offset += Varint.encodedSize(of: UInt64(recordSize)) + recordSize
           if stroke.wire.storedFields.contains(.compositeOperation) {
             if stroke.blendMode == .clear {
               warn(

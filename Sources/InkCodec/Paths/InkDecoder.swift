@@ -41,7 +41,7 @@ public struct InkDecoder: Sendable {
   /// - Throws: ``WillError`` locating the first bad byte; the decoder does not advance.
   public mutating func next() throws(WillError) -> Stroke? {
     guard let range = try nextRecordRange() else { return nil }
-    let stroke = try bytes.withWireBytes { (buffer) throws(WillError) -> Stroke in
+    var stroke = try bytes.withWireBytes { (buffer) throws(WillError) -> Stroke in
       var reader = WireReader(buffer, range: range)
       do throws(WillError) {
         return try Stroke(parsing: &reader, limits: limits)
@@ -49,6 +49,7 @@ public struct InkDecoder: Sendable {
         throw error.located(part: part, strokeIndex: strokeIndex)
       }
     }
+    stroke.wire.recordRange = offset..<range.upperBound
     totalPoints += stroke.pointCount
     if totalPoints > limits.maxTotalPoints {
       throw WillError(

@@ -45,10 +45,29 @@ public struct Stroke: Sendable, Hashable, Codable {
     /// Unknown fields of the record, kept as raw bytes and written back unchanged.
     public var unknownFields: [UInt8]
 
+    /// Where the record was in its part, length prefix included, as the decoder found it
+    /// (`nil` for a new stroke). Diagnostics take their offsets from here, exact whatever
+    /// the record's layout. Where a stroke was read is not part of what it is: `==` and
+    /// hashing leave it out.
+    public var recordRange: Range<Int>?
+
     /// Creates the bookkeeping of a new stroke, or of a record as read.
-    public init(storedFields: StoredFields = .all, unknownFields: [UInt8] = []) {
+    public init(
+      storedFields: StoredFields = .all, unknownFields: [UInt8] = [],
+      recordRange: Range<Int>? = nil
+    ) {
       self.storedFields = storedFields
       self.unknownFields = unknownFields
+      self.recordRange = recordRange
+    }
+
+    public static func == (lhs: WireRecord, rhs: WireRecord) -> Bool {
+      lhs.storedFields == rhs.storedFields && lhs.unknownFields == rhs.unknownFields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(storedFields)
+      hasher.combine(unknownFields)
     }
   }
 
