@@ -13,8 +13,9 @@ struct Validate: ParsableCommand {
     discussion: """
       Reports each diagnostic with its severity (error or warning), a stable code \
       (see docs/validate.md), the part, byte offset and stroke index, and a sentence. \
-      With one file every diagnostic is listed; with several, one line per file and a total \
-      (--all lists the diagnostics too).
+      With one file, diagnostics of one code in one part are one line with their count and \
+      first locations (--all lists each); with several, one line per file and a total \
+      (--all lists every diagnostic under its file).
 
       Exit status: 0 valid (warnings allowed unless --strict), 1 invalid, 2 unreadable \
       (not a WILL file, or an I/O error), 64 usage. Over several files, the highest status wins.
@@ -29,8 +30,18 @@ struct Validate: ParsableCommand {
   @Flag(help: "Fail (exit 1) on warnings too.")
   var strict = false
 
-  @Flag(help: "With several files, list every diagnostic under its file's line.")
+  @Flag(
+    help: """
+      List every diagnostic on a line of its own (by default one line per code and part), \
+      under its file's line when there are several files.
+      """)
   var all = false
+
+  @Option(
+    help: ArgumentHelp(
+      "The most diagnostics listed per file (JSON: counts per code cover the rest).",
+      valueName: "n"))
+  var maxDiagnostics = 1_000
 
   @OptionGroup var colorOptions: ColorOptions
   @OptionGroup var limitOptions: LimitOptions
@@ -63,6 +74,12 @@ struct Validate: ParsableCommand {
       case "invalid": ExitStatus.invalid
       default: ExitStatus.ok
       }
+    }
+  }
+
+  func validate() throws {
+    guard maxDiagnostics >= 0 else {
+      throw ValidationError("--max-diagnostics must be 0 or more")
     }
   }
 
@@ -131,17 +148,17 @@ struct Validate: ParsableCommand {
       StandardOutput.line(
         "\(result.name.terminalSafe): \(statusText) (\(result.errors) \(result.errors == 1 ? "error" : "errors"), "
           + "\(result.warnings) \(result.warnings == 1 ? "warning" : "warnings"))")
-      if results.count == 1 || all {
-        for diagnostic in result.diagnostics {
-          let severity =
-            diagnostic.severity == .error
-            ? style.red(diagnostic.severity.rawValue) : style.yellow(diagnostic.severity.rawValue)
-          let location = Format.location(
-            part: diagnostic.part, offset: diagnostic.offset, strokeIndex: diagnostic.strokeIndex)
-          StandardOutput.line(
-            "  \(severity) [\(diagnostic.code.terminalSafe)] "
-              + (location.isEmpty ? "" : location + ": ") + diagnostic.message.terminalSafe)
+      let listed = result.diagnostics.prefix(maxDiagnostics)
+      if all {
+        for diagnostic in listed { StandardOutput.line(line(diagnostic, style: style)) }
+      } else if results.count == 1 {
+        for group in DiagnosticGroup.groups(of: Array(listed)) {
+          StandardOutput.line(line(group, style: style))
         }
+      }
+      if (all || results.count == 1) && result.diagnostics.count > maxDiagnostics {
+        StandardOutput.line(
+          "  … \(result.diagnostics.count - maxDiagnostics) more (raise --max-diagnostics)")
       }
     }
     if results.count > 1 {
@@ -154,6 +171,41 @@ struct Validate: ParsableCommand {
           + "\(count("unreadable")) unreadable; \(errors) \(errors == 1 ? "error" : "errors"), "
           + "\(warnings) \(warnings == 1 ? "warning" : "warnings")")
     }
+  }
+
+  /// `  warning [code] part@0xOFFSET (stroke N): message`.
+  private func line(_ diagnostic: Diagnostic, style: Style) -> String {
+    let location = Format.location(
+      part: diagnostic.part, offset: diagnostic.offset, strokeIndex: diagnostic.strokeIndex)
+    let counted = diagnostic.occurrences > 1 ? " ×\(Format.count(diagnostic.occurrences))" : ""
+    return "  \(severity(diagnostic.severity, style: style)) [\(diagnostic.code.terminalSafe)]"
+      + counted + " " + (location.isEmpty ? "" : location + ": ")
+      + diagnostic.message.terminalSafe
+  }
+
+  /// One line for a code in a part: the count and the first locations, then the first
+  /// diagnostic's sentence; a code that occurs once reads as the diagnostic itself.
+  private func line(_ group: DiagnosticGroup, style: Style) -> String {
+    guard group.occurrences > 1 else { return line(group.first[0], style: style) }
+    let noun = group.first.allSatisfy { $0.strokeIndex != nil } ? " strokes" : ""
+    // `INK ` (the chunk id) reads as INK in running text.
+    let place =
+      group.part.map { " in \(String($0.reversed().drop { $0 == " " }.reversed()).terminalSafe)" }
+      ?? ""
+    let firsts = group.first.map { diagnostic in
+      [
+        diagnostic.strokeIndex.map { "stroke \($0)" },
+        diagnostic.offset.map { "@0x" + String($0, radix: 16, uppercase: true) },
+      ].compactMap { $0 }.joined(separator: " ")
+    }.filter { !$0.isEmpty }
+    return "  \(severity(group.severity, style: style)) [\(group.code.terminalSafe)] "
+      + "×\(Format.count(group.occurrences))\(noun)\(place)"
+      + (firsts.isEmpty ? "" : " (first: \(firsts.joined(separator: ", ")))")
+      + ": " + group.first[0].message.terminalSafe
+  }
+
+  private func severity(_ severity: Diagnostic.Severity, style: Style) -> String {
+    severity == .error ? style.red(severity.rawValue) : style.yellow(severity.rawValue)
   }
 
   private func json(_ results: [FileResult], status: Int32) -> JSONValue {
@@ -173,7 +225,7 @@ struct Validate: ParsableCommand {
               (
                 "diagnostics",
                 .array(
-                  result.diagnostics.map { diagnostic in
+                  result.diagnostics.prefix(maxDiagnostics).map { diagnostic in
                     .object([
                       ("severity", .string(diagnostic.severity.rawValue)),
                       ("code", .string(diagnostic.code)),
@@ -183,6 +235,14 @@ struct Validate: ParsableCommand {
                       ("message", .string(diagnostic.message)),
                       ("occurrences", .int(Int64(diagnostic.occurrences))),
                     ])
+                  })
+              ),
+              ("truncated", .bool(result.diagnostics.count > maxDiagnostics)),
+              (
+                "counts",
+                .object(
+                  DiagnosticGroup.counts(of: result.diagnostics).map {
+                    ($0.code, .int(Int64($0.occurrences)))
                   })
               ),
             ])
