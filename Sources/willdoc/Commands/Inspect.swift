@@ -17,12 +17,26 @@ struct Inspect: ParsableCommand {
     name: .shortAndLong, help: "One line per file: container, sections, strokes, points, warnings.")
   var quiet = false
 
+  @Option(help: "text or json (see docs/json.md).")
+  var format: ReportFormat = .text
+
   @OptionGroup var colorOptions: ColorOptions
   @OptionGroup var limitOptions: LimitOptions
+
+  func validate() throws {
+    if quiet && format == .json { throw ValidationError("--quiet is for text output") }
+  }
 
   func run() throws {
     let style = Style(enabled: colorOptions.enabled)
     let limits = limitOptions.limits
+    if format == .json {
+      let totals = try reportingErrors(file: "-") { () throws(WillError) in
+        try InspectReport(files: files, limits: limits).write { StandardOutput.write($0) }
+      }
+      if totals.status != ExitStatus.ok { throw ExitCode(totals.status) }
+      return
+    }
     var status = ExitStatus.ok
     var totals = (files: 0, strokes: 0, points: 0, warnings: 0, failed: 0)
     var quietRows: [[String]] = []
