@@ -15,8 +15,9 @@ package enum JSONValue: Equatable {
   case stream(JSONStream)
   /// An array of equal-length number arrays (a stroke's points), from interleaved values:
   /// written as one short array per line, like `.array` of `.array`s of doubles, without a
-  /// value per number.
-  case rows(values: [Double], stride: Int)
+  /// value per number. Values decoded at a decimal `precision` print through the fast
+  /// path, with the same text.
+  case rows(values: [Double], stride: Int, precision: Int? = nil)
   /// The same, all on one line: `[[x, y], [x, y], …]`, for long lists of coordinates.
   case inlineRows(values: [Double], stride: Int)
 
@@ -80,7 +81,7 @@ package enum JSONValue: Equatable {
         output += "]"
       }
       output += "]"
-    case .rows(let values, let stride):
+    case .rows(let values, let stride, let precision):
       let count = stride > 0 ? values.count / stride : 0
       guard count > 0 else {
         output += "[]"
@@ -93,7 +94,12 @@ package enum JSONValue: Equatable {
         output += "["
         for column in 0..<stride {
           if column > 0 { output += ", " }
-          output += JSONValue.format(values[row * stride + column])
+          let value = values[row * stride + column]
+          if let precision, value.isFinite {
+            output += NumberText.decimalDescription(value, precision: precision)
+          } else {
+            output += JSONValue.format(value)
+          }
         }
         output += row == count - 1 ? "]\n" : "],\n"
         if row & 1023 == 1023 { flush(&output) }

@@ -42,3 +42,45 @@ package enum NumberText {
     return (value < 0 && integer != 0 ? "-" : "") + text
   }
 }
+
+extension NumberText {
+  /// Powers of ten that `Double` holds exactly, 10⁰ … 10⁸ (the decimal precisions).
+  private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+
+  /// Exactly what `value.description` gives (`592.0`, `0.25`, `1e-05`), fast for a value
+  /// decoded at a decimal precision — `integer / 10^precision` — by writing the integer's
+  /// digits with the point in place instead of searching for the shortest digits.
+  ///
+  /// A decoded value is the `Double` nearest to a decimal of at most 10 significant digits,
+  /// and no other decimal that short lands on the same `Double`, so those digits are the
+  /// shortest. Any other value (or a precision outside 0…8) takes `description`.
+  package static func decimalDescription(_ value: Double, precision: Int) -> String {
+    guard (0...8).contains(precision) else { return value.description }
+    let scale = powersOfTen[precision]
+    let scaled = (value * scale).rounded()
+    // Swift writes magnitudes under 10⁻⁴ with an exponent: leave those to it, and anything
+    // that is not exactly a decoded value.
+    guard abs(scaled) <= 4_294_967_296, scaled / scale == value, abs(value) >= 1e-4 || value == 0
+    else { return value.description }
+    var integer = Int64(scaled)
+    let negative = integer < 0 || (integer == 0 && value.sign == .minus)
+    integer = abs(integer)
+    if integer == 0 { return negative ? "-0.0" : "0.0" }
+    var digits = String(integer)
+    var places = precision
+    // Trailing zeros of the fraction are not printed.
+    while places > 0, digits.hasSuffix("0"), digits.count > 1 {
+      digits.removeLast()
+      places -= 1
+    }
+    let text: String
+    if places == 0 {
+      text = digits + ".0"
+    } else if digits.count > places {
+      text = digits.prefix(digits.count - places) + "." + digits.suffix(places)
+    } else {
+      text = "0." + String(repeating: "0", count: places - digits.count) + digits
+    }
+    return negative ? "-" + text : text
+  }
+}

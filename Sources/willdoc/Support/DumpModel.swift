@@ -72,7 +72,9 @@ enum DumpJSON {
   /// One stroke object.
   static func stroke(_ stroke: Stroke, index: Int, raw: Bool) throws(WillError) -> JSONValue {
     let layout = stroke.layout
-    let points = JSONValue.rows(values: stroke.interleavedValues(), stride: layout.stride)
+    let points = JSONValue.rows(
+      values: stroke.interleavedValues(), stride: layout.stride,
+      precision: stroke.decimalPrecision)
     let color: JSONValue =
       stroke.color.map { color in
         .object([

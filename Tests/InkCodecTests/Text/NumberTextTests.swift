@@ -30,3 +30,39 @@ import Testing
     #expect(Double(text) == value)
   }
 }
+
+/// The fast path for decoded values gives `description`'s text, exactly.
+@Suite struct DecimalDescriptionTests {
+  @Test func everyDecodedValueReadsAsItsDescription() {
+    var random = SystemRandomNumberGenerator()
+    var checked = 0
+    let edges: [Int64] = [
+      0, 1, -1, 5, 9, 10, 99, 100, 101, 999, 1000, 12_345, 100_000, 2_147_483_647, -2_147_483_648,
+      4_294_967_295, 123_456_789, 10_000_000, 99_999_999, 100_000_000,
+    ]
+    for precision in 0...8 {
+      let scale = (0..<precision).reduce(1.0) { r, _ in r * 10 }
+      var integers = edges
+      for _ in 0..<20_000 {
+        integers.append(Int64.random(in: -2_147_483_648...2_147_483_647, using: &random))
+      }
+      for _ in 0..<5_000 { integers.append(Int64.random(in: -20_000...20_000, using: &random)) }
+      for integer in integers {
+        let value = Double(integer) / scale
+        #expect(
+          NumberText.decimalDescription(value, precision: precision) == value.description,
+          "\(integer) at \(precision)")
+        checked += 1
+      }
+    }
+    #expect(checked > 200_000)
+  }
+
+  @Test func valuesThatAreNotDecodedFallBack() {
+    for value in [0.1 + 0.2, .pi, 1e-7, -0.0, 1e300, .nan, .infinity, 0.00012] {
+      for precision in [0, 2, 8, 9, -1] {
+        #expect(NumberText.decimalDescription(value, precision: precision) == value.description)
+      }
+    }
+  }
+}
