@@ -124,7 +124,6 @@ package enum ZipCraft {
     (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
   }
 
-
   /// A raw Deflate stream (RFC 1951) that inflates to `count` zero bytes, `count` ≥ 4 with
   /// `count − 4` a multiple of 258: one dynamic-Huffman block holding a literal 0, then
   /// back-references of length 258 at distance 1 (a one-bit code each for length and

@@ -1,4 +1,3 @@
-
 extension WillDocument {
   /// Reads `bytes` and checks everything the format promises.
   ///
