@@ -48,7 +48,7 @@ let package = Package(
     // (hand-built zips and zip bombs, invalid samples, resource attacks) and the PNG fixture.
     // Shared by the tests and `make-samples`; `willdoc` does not link it.
     .target(
-      name: "InkTestFixtures", dependencies: ["InkCodec", "InkSynthesis"],
+      name: "InkTestFixtures", dependencies: ["InkCodec", "InkRender", "InkSynthesis"],
       path: "Tests/InkTestFixtures"),
     // A development tool, not a product: `swift run make-samples` rewrites SampleDocuments/.
     .executableTarget(
@@ -63,7 +63,8 @@ let package = Package(
       dependencies: ["InkCodec", "InkTestSupport", "InkTestFixtures"],
       resources: [.copy("Expected")]
     ),
-    .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "InkCodec", "InkInput"]),
+    .testTarget(
+      name: "InkRenderTests", dependencies: ["InkRender", "InkCodec", "InkInput", "InkTestSupport"]),
     .testTarget(name: "InkInputTests", dependencies: ["InkInput", "InkCodec"]),
     .testTarget(
       name: "WillDocTests",

@@ -1,18 +1,19 @@
 import Foundation
 import InkCodec
 import InkRender
+import InkTestSupport
 import Testing
 
-@Suite(.enabled(if: Samples.available, "the shared WILL samples are not available"))
+@Suite(.enabled(if: ExternalSamples.isAvailable, "the shared WILL samples are not available"))
 struct RealSampleTests {
   /// The cases below come from the samples folder: its 10 RIFF files and one raw stream.
   @Test func everyStreamSampleIsThere() {
-    #expect(Samples.streamFiles().count == 11, "\(Samples.streamFiles())")
+    ExternalSamples.expectEverySample()
   }
 
-  @Test(arguments: Samples.streamFiles())
+  @Test(arguments: ExternalSamples.streamNames)
   func rendersEverySampleToPNG(_ name: String) throws {
-    let strokes = try Samples.strokes(name)
+    let strokes = try WillDocument(parsing: ExternalSamples.bytes(name)).strokes
     #expect(!strokes.isEmpty)
     let page = RenderPage(strokes: strokes, background: InkColor(red: 255, green: 255, blue: 255))
     let png = try Renderer.renderPNG(page, options: RenderOptions(scale: 2))

@@ -10,22 +10,65 @@ package enum ZipCraft {
   package static func crc32OfZeros(count: Int) -> UInt32 { CRC32.checksumOfZeros(count: count) }
 
   /// One entry of a crafted archive; its data already compressed when `method` is 8.
+  ///
+  /// The headers say what the fields say, true or not: CRC, sizes, flags and names are
+  /// written as given, so an entry can lie in any of them.
   package struct Entry {
-    var name: String
-    var method: UInt16
-    var crc: UInt32
-    var compressedSize: UInt32
-    var uncompressedSize: UInt32
-    var data: [UInt8]
+    /// The name as written, byte for byte (it need not be UTF-8 or safe).
+    package var nameBytes: [UInt8]
+    package var method: UInt16
+    package var crc: UInt32
+    package var compressedSize: UInt32
+    package var uncompressedSize: UInt32
+    package var data: [UInt8]
+    /// Whether to set general purpose flag bit 11: the name is UTF-8.
+    package var utf8Name = false
+    /// Whether to use general purpose flag bit 3: CRC and sizes 0 in the local header, and
+    /// the real values in a signed data descriptor after the data.
+    package var dataDescriptor = false
+    /// Whether to set general purpose flag bit 0 (traditional PKWARE encryption). The data
+    /// is not actually encrypted.
+    package var encrypted = false
+    /// The central directory's "version made by": 20 (MS-DOS, zip 2.0), or `0x0314` (Unix).
+    package var versionMadeBy: UInt16 = 20
+    /// The central directory's external attributes (Unix mode in the high 16 bits).
+    package var externalAttributes: UInt32 = 0
+
+    /// The name, as UTF-8.
+    package var name: String {
+      get { String(decoding: nameBytes, as: UTF8.self) }
+      set { nameBytes = Array(newValue.utf8) }
+    }
+
+    /// The general purpose flags the headers record.
+    var flags: UInt16 {
+      (utf8Name ? 0x0800 : 0) | (dataDescriptor ? 0x0008 : 0) | (encrypted ? 0x0001 : 0)
+    }
 
     package init(
       name: String, method: UInt16, crc: UInt32, compressedSize: UInt32, uncompressedSize: UInt32,
       data: [UInt8]
     ) {
-      (self.name, self.method, self.crc) = (name, method, crc)
+      (self.nameBytes, self.method, self.crc) = (Array(name.utf8), method, crc)
       (self.compressedSize, self.uncompressedSize, self.data) = (
         compressedSize, uncompressedSize, data
       )
+    }
+
+    /// A file as Unix zip tools write it: a UTF-8 name, mode 0644, the true CRC and sizes of
+    /// `data`, stored as is (any other `method` only labels the bytes).
+    package init(
+      _ name: String, _ data: [UInt8], method: UInt16 = 0, dataDescriptor: Bool = false,
+      encrypted: Bool = false
+    ) {
+      self.init(
+        name: name, method: method, crc: crc32(data), compressedSize: UInt32(data.count),
+        uncompressedSize: UInt32(data.count), data: data)
+      self.utf8Name = true
+      self.dataDescriptor = dataDescriptor
+      self.encrypted = encrypted
+      self.versionMadeBy = 0x0314
+      self.externalAttributes = 0o100644 << 16
     }
 
     static func stored(_ name: String, _ data: [UInt8]) -> Entry {
@@ -40,59 +83,45 @@ package enum ZipCraft {
   package static func archive(_ entries: [Entry]) -> [UInt8] {
     var out: [UInt8] = []
     var central: [UInt8] = []
-    func le16(_ value: UInt16, _ buffer: inout [UInt8]) {
-      buffer += [UInt8(value & 0xFF), UInt8(value >> 8)]
-    }
-    func le32(_ value: UInt32, _ buffer: inout [UInt8]) {
-      for shift in stride(from: 0, to: 32, by: 8) { buffer.append(UInt8((value >> shift) & 0xFF)) }
-    }
     for entry in entries {
       let offset = UInt32(out.count)
-      let name = Array(entry.name.utf8)
-      le32(0x0403_4B50, &out)
-      le16(20, &out)
-      le16(0, &out)
-      le16(entry.method, &out)
-      le16(0, &out)
-      le16(0x21, &out)
-      le32(entry.crc, &out)
-      le32(entry.compressedSize, &out)
-      le32(entry.uncompressedSize, &out)
-      le16(UInt16(name.count), &out)
-      le16(0, &out)
-      out += name
-      out += entry.data
+      let name = entry.nameBytes
+      let sizes = le32(entry.crc) + le32(entry.compressedSize) + le32(entry.uncompressedSize)
+      out += le32(0x0403_4B50) + le16(20) + le16(entry.flags) + le16(entry.method)
+      out += le16(0) + le16(0x21)  // 1980-01-01 00:00
+      out += entry.dataDescriptor ? le32(0) + le32(0) + le32(0) : sizes
+      out += le16(UInt16(name.count)) + le16(0) + name + entry.data
+      if entry.dataDescriptor { out += le32(0x0807_4B50) + sizes }
 
-      le32(0x0201_4B50, &central)
-      le16(20, &central)
-      le16(20, &central)
-      le16(0, &central)
-      le16(entry.method, &central)
-      le16(0, &central)
-      le16(0x21, &central)
-      le32(entry.crc, &central)
-      le32(entry.compressedSize, &central)
-      le32(entry.uncompressedSize, &central)
-      le16(UInt16(name.count), &central)
-      le16(0, &central)
-      le16(0, &central)
-      le16(0, &central)
-      le16(0, &central)
-      le32(0, &central)
-      le32(offset, &central)
-      central += name
+      central += le32(0x0201_4B50) + le16(entry.versionMadeBy) + le16(20) + le16(entry.flags)
+      central += le16(entry.method) + le16(0) + le16(0x21) + sizes
+      central += le16(UInt16(name.count)) + le16(0) + le16(0) + le16(0) + le16(0)
+      central += le32(entry.externalAttributes) + le32(offset) + name
     }
     let centralOffset = UInt32(out.count)
     out += central
-    le32(0x0605_4B50, &out)
-    le16(0, &out)
-    le16(0, &out)
-    le16(UInt16(entries.count), &out)
-    le16(UInt16(entries.count), &out)
-    le32(UInt32(central.count), &out)
-    le32(centralOffset, &out)
-    le16(0, &out)
+    out += le32(0x0605_4B50) + le16(0) + le16(0)
+    out += le16(UInt16(entries.count)) + le16(UInt16(entries.count))
+    out += le32(UInt32(central.count)) + le32(centralOffset) + le16(0)
     return out
+  }
+
+  /// `value` as two little-endian bytes.
+  package static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+
+  /// `value` as four little-endian bytes.
+  package static func le32(_ value: UInt32) -> [UInt8] {
+    (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) }
+  }
+
+  /// The little-endian `UInt16` at `offset`.
+  package static func readLE16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+    UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+  }
+
+  /// The little-endian `UInt32` at `offset`.
+  package static func readLE32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
   }
 
   /// A raw Deflate stream (RFC 1951) that inflates to `count` zero bytes, `count` ≥ 4 with

@@ -5,7 +5,7 @@ import InkTestFixtures
 //   swift run make-samples [OUTPUT-DIR] [--seed N]
 // Removes valid/, invalid/ and golden/manifest.txt files that the generator no longer makes.
 var arguments = Array(CommandLine.arguments.dropFirst())
-var seed = SampleGenerator.defaultSeed
+var seed = SampleDocuments.defaultSeed
 if let index = arguments.firstIndex(of: "--seed"), index + 1 < arguments.count,
   let value = UInt64(arguments[index + 1])
 {
@@ -14,7 +14,7 @@ if let index = arguments.firstIndex(of: "--seed"), index + 1 < arguments.count,
 }
 let output = URL(fileURLWithPath: arguments.first ?? "SampleDocuments")
 let manager = FileManager.default
-let files = try SampleGenerator.generate(seed: seed)
+let files = try SampleDocuments.generate(seed: seed)
 for folder in ["valid", "invalid"] {
   let url = output.appendingPathComponent(folder)
   if let existing = try? manager.contentsOfDirectory(atPath: url.path) {

@@ -1,28 +1,5 @@
 import Foundation
 
-/// How ``WillDocument`` writes a package.
-public struct WriteOptions: Sendable, Hashable {
-  /// Deflate level for zip parts, 0 (stored) … 9.
-  public var deflateLevel: Int
-  /// Write the canonical Inkspace layout: fresh part names and relationship ids, instead of
-  /// keeping those the document was read with.
-  public var normalize: Bool
-
-  /// Creates options. A `deflateLevel` outside 0…9 makes writing a package throw.
-  public init(deflateLevel: Int = 6, normalize: Bool = false) {
-    self.deflateLevel = deflateLevel
-    self.normalize = normalize
-  }
-
-  /// The options, or ``WillErrorKind/unsupported(_:)`` when one is out of range.
-  func checked() throws(WillError) -> WriteOptions {
-    guard (0...9).contains(deflateLevel) else {
-      throw WillError(.unsupported("deflate level \(deflateLevel) (use 0 to 9)"))
-    }
-    return self
-  }
-}
-
 extension WillDocument {
   /// The document's bytes in a container.
   ///
@@ -477,47 +454,5 @@ private struct PackageWriter {
   static func transformText(_ transform: AffineTransform, original: String?) -> String? {
     if let original, (try? AffineTransform(svgTransform: original)) == transform { return original }
     return transform.isIdentity && original == nil ? nil : transform.svgTransform
-  }
-}
-
-/// The relationships of one `.rels` part being written, with unique ids.
-private struct RelationshipList {
-  var items: [Relationship] = []
-  /// The position in ``items`` of each id.
-  var positions: [String: Int] = [:]
-  var counter = 0
-
-  var ids: Dictionary<String, Int>.Keys { positions.keys }
-
-  @discardableResult
-  mutating func add(_ type: String, _ target: PartName, preferredID: String?, fallback: String)
-    -> String
-  {
-    var id = preferredID ?? ""
-    if let position = positions[id], items[position].type == type,
-      items[position].target == target.description
-    {
-      return id  // several elements include the same part by the same relationship
-    }
-    if id.isEmpty || ids.contains(id) {
-      if fallback != "rId" && !ids.contains(fallback) {
-        id = fallback
-      } else {
-        repeat {
-          id = "rId\(counter)"
-          counter += 1
-        } while ids.contains(id)
-      }
-    }
-    positions[id] = items.count
-    items.append(Relationship(id: id, type: type, target: target.description))
-    return id
-  }
-
-  mutating func keep(_ relationship: Relationship) {
-    var kept = relationship
-    while ids.contains(kept.id) { kept.id += "_" }
-    positions[kept.id] = items.count
-    items.append(kept)
   }
 }

@@ -77,7 +77,7 @@ struct StrokeMask {
         for row in minY...maxY {
           let start = row * w + x0
           let end = row * w + x1 + 1
-          Painter.composite(
+          Compositor.composite(
             op, s, px, offset: start * 4, UnsafeBufferPointer(rebasing: m[start..<end]))
           for k in start..<end { m[k] = 0 }
         }

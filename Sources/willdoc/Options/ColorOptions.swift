@@ -5,16 +5,6 @@ import Foundation
   import Glibc
 #endif
 
-/// When to colour the output.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-  /// When standard output is a terminal, `TERM` is not `dumb` and `NO_COLOR` is unset.
-  case auto
-  /// Always.
-  case always
-  /// Never.
-  case never
-}
-
 /// The `--color` option.
 struct ColorOptions: ParsableArguments {
   @Option(help: "Colour the output: auto (when stdout is a terminal), always or never.")

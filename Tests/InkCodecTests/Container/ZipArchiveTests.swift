@@ -1,5 +1,6 @@
 import Foundation
 import InkCodec
+import InkTestFixtures
 import InkTestSupport
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
 
   /// The offset of the first byte of the first entry's data in an archive we wrote.
   private static func firstDataOffset(_ archive: [UInt8]) -> Int {
-    30 + Int(HandBuiltZip.readLE16(archive, 26)) + Int(HandBuiltZip.readLE16(archive, 28))
+    30 + Int(ZipCraft.readLE16(archive, 26)) + Int(ZipCraft.readLE16(archive, 28))
   }
 
   // MARK: Round trip and determinism
@@ -86,24 +87,24 @@ import Testing
     let inputs = try Self.sampleInputs()
     let archive = try ZipArchive.write(inputs)
     let end = archive.count - 22
-    #expect(HandBuiltZip.readLE32(archive, end) == 0x0605_4B50, "no archive comment")
-    var central = Int(HandBuiltZip.readLE32(archive, end + 16))
+    #expect(ZipCraft.readLE32(archive, end) == 0x0605_4B50, "no archive comment")
+    var central = Int(ZipCraft.readLE32(archive, end + 16))
     for input in inputs {
-      #expect(HandBuiltZip.readLE32(archive, central) == 0x0201_4B50)
-      let flags = HandBuiltZip.readLE16(archive, central + 8)
+      #expect(ZipCraft.readLE32(archive, central) == 0x0201_4B50)
+      let flags = ZipCraft.readLE16(archive, central + 8)
       #expect(flags & 0x0008 == 0, "\(input.name): data descriptor flag")
-      #expect(HandBuiltZip.readLE16(archive, central + 12) == 0, "\(input.name): time")
-      #expect(HandBuiltZip.readLE16(archive, central + 14) == 0x0021, "\(input.name): date")
-      let nameLength = Int(HandBuiltZip.readLE16(archive, central + 28))
-      let extraLength = Int(HandBuiltZip.readLE16(archive, central + 30))
-      let commentLength = Int(HandBuiltZip.readLE16(archive, central + 32))
+      #expect(ZipCraft.readLE16(archive, central + 12) == 0, "\(input.name): time")
+      #expect(ZipCraft.readLE16(archive, central + 14) == 0x0021, "\(input.name): date")
+      let nameLength = Int(ZipCraft.readLE16(archive, central + 28))
+      let extraLength = Int(ZipCraft.readLE16(archive, central + 30))
+      let commentLength = Int(ZipCraft.readLE16(archive, central + 32))
       #expect(extraLength == 0 && commentLength == 0, "\(input.name): central extra fields")
-      let local = Int(HandBuiltZip.readLE32(archive, central + 42))
-      #expect(HandBuiltZip.readLE32(archive, local) == 0x0403_4B50)
-      #expect(HandBuiltZip.readLE16(archive, local + 6) & 0x0008 == 0)
-      #expect(HandBuiltZip.readLE16(archive, local + 10) == 0, "\(input.name): local time")
-      #expect(HandBuiltZip.readLE16(archive, local + 12) == 0x0021, "\(input.name): local date")
-      #expect(HandBuiltZip.readLE16(archive, local + 28) == 0, "\(input.name): local extra field")
+      let local = Int(ZipCraft.readLE32(archive, central + 42))
+      #expect(ZipCraft.readLE32(archive, local) == 0x0403_4B50)
+      #expect(ZipCraft.readLE16(archive, local + 6) & 0x0008 == 0)
+      #expect(ZipCraft.readLE16(archive, local + 10) == 0, "\(input.name): local time")
+      #expect(ZipCraft.readLE16(archive, local + 12) == 0x0021, "\(input.name): local date")
+      #expect(ZipCraft.readLE16(archive, local + 28) == 0, "\(input.name): local extra field")
       let name = archive[(local + 30)..<(local + 30 + nameLength)]
       #expect(String(decoding: name, as: UTF8.self) == input.name.zipName)
       central += 46 + nameLength + extraLength + commentLength
@@ -119,7 +120,7 @@ import Testing
         let archive = try ZipArchive.write([
           ZipEntry.Input(name: try PartName("a.txt"), data: [1, 2, 3])
         ])
-        guard HandBuiltZip.readLE16(archive, 10) == 0, HandBuiltZip.readLE16(archive, 12) == 0x21
+        guard ZipCraft.readLE16(archive, 10) == 0, ZipCraft.readLE16(archive, 12) == 0x21
         else { exit(1) }
       }
     }
@@ -153,14 +154,14 @@ import Testing
 
   @Test func readsEntriesWithDataDescriptors() throws {
     let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
-    let archive = HandBuiltZip([
+    let archive = ZipCraft.archive([
       .init("_rels/.rels", Array("<Relationships/>".utf8), dataDescriptor: true),
       .init("sections/section0.svg", svg, dataDescriptor: true),
       .init("sections/media/empty.protobuf", [], dataDescriptor: true),
       .init("[Content_Types].xml", Array("<Types/>".utf8)),
-    ]).bytes
-    #expect(HandBuiltZip.readLE16(archive, 6) == 0x0808)
-    #expect(HandBuiltZip.readLE32(archive, 18) == 0, "local header compressed size")
+    ])
+    #expect(ZipCraft.readLE16(archive, 6) == 0x0808)
+    #expect(ZipCraft.readLE32(archive, 18) == 0, "local header compressed size")
     let entries = try ZipArchive.read(archive)
     #expect(
       entries.map(\.name.description) == [
@@ -173,15 +174,15 @@ import Testing
   }
 
   @Test func skipsDirectoryEntries() throws {
-    let archive = HandBuiltZip([
+    let archive = ZipCraft.archive([
       .init("sections/", []), .init("sections/a.xml", [7]), .init("sections/media/", []),
-    ]).bytes
+    ])
     let entries = try ZipArchive.read(archive)
     #expect(entries.map(\.name.description) == ["/sections/a.xml"])
   }
 
   @Test func rejectsUnsafeDirectoryEntries() {
-    let error = Self.readError(HandBuiltZip([.init("../", [])]).bytes)
+    let error = Self.readError(ZipCraft.archive([.init("../", [])]))
     #expect(error?.kind == .invalidPartName(".."))
   }
 
@@ -228,7 +229,7 @@ import Testing
   func readsRealSample(_ sample: Sample) throws {
     let archive = try ExternalZipSamples.bytes(of: sample.file)
     #expect(Array(archive.prefix(4)) == [0x50, 0x4B, 0x03, 0x04])
-    #expect((HandBuiltZip.readLE16(archive, 6) & 0x0008 != 0) == sample.usesDataDescriptors)
+    #expect((ZipCraft.readLE16(archive, 6) & 0x0008 != 0) == sample.usesDataDescriptors)
     let entries = try ZipArchive.read(archive)
     #expect(entries.map(\.name.zipName) == sample.names)
     #expect(entries.reduce(0) { $0 + $1.data.count } == sample.totalBytes)
@@ -251,8 +252,8 @@ import Testing
     ])
     let entries = try ZipArchive.read(archive)
     let local = archive.count - 22 - 46 - "sections/media/paths.protobuf".utf8.count
-    let offset = Int(HandBuiltZip.readLE32(archive, local + 42))
-    let data = offset + 30 + Int(HandBuiltZip.readLE16(archive, offset + 26))
+    let offset = Int(ZipCraft.readLE32(archive, local + 42))
+    let data = offset + 30 + Int(ZipCraft.readLE16(archive, offset + 26))
     #expect(Array(archive[data..<(data + 200)]) == entries[1].data)
     archive[data + 100] ^= 0xFF
     let error = Self.readError(archive)
@@ -300,15 +301,17 @@ import Testing
   }
 
   @Test func unsupportedCompressionMethodIsReported() {
-    let archive = HandBuiltZip([.init("a.bin", [1, 2, 3], method: 12)]).bytes
+    let archive = ZipCraft.archive([.init("a.bin", [1, 2, 3], method: 12)])
     let error = Self.readError(archive)
     #expect(error?.kind == .unsupported("zip compression method 12"))
     #expect(error?.part == "/a.bin")
   }
 
   @Test func encryptedEntryIsReported() {
-    let archive = HandBuiltZip([.init("a.bin", Array(repeating: 0, count: 20), encrypted: true)])
-    let error = Self.readError(archive.bytes)
+    let archive = ZipCraft.archive([
+      .init("a.bin", Array(repeating: 0, count: 20), encrypted: true)
+    ])
+    let error = Self.readError(archive)
     #expect(error?.kind == .unsupported("encrypted zip entry"))
     #expect(error?.part == "/a.bin")
   }
@@ -334,10 +337,10 @@ import Testing
   @Test func bombWithALyingHeaderIsStoppedWhileInflating() {
     // Claim 1,000 bytes in both the local header and the central directory.
     var archive = Self.bomb
-    let central = Int(HandBuiltZip.readLE32(archive, archive.count - 22 + 16))
-    #expect(HandBuiltZip.readLE32(archive, central + 24) == 64 << 20)
-    archive.replaceSubrange(22..<26, with: HandBuiltZip.le32(1_000))
-    archive.replaceSubrange((central + 24)..<(central + 28), with: HandBuiltZip.le32(1_000))
+    let central = Int(ZipCraft.readLE32(archive, archive.count - 22 + 16))
+    #expect(ZipCraft.readLE32(archive, central + 24) == 64 << 20)
+    archive.replaceSubrange(22..<26, with: ZipCraft.le32(1_000))
+    archive.replaceSubrange((central + 24)..<(central + 28), with: ZipCraft.le32(1_000))
     let limit = 1 << 20
     let clock = ContinuousClock()
     let start = clock.now
@@ -355,9 +358,9 @@ import Testing
     var archive = try ZipArchive.write([
       try Self.input("a.bin", Array(repeating: 7, count: 5_000), .deflate(level: nil))
     ])
-    let central = Int(HandBuiltZip.readLE32(archive, archive.count - 22 + 16))
-    archive.replaceSubrange(22..<26, with: HandBuiltZip.le32(4_000))
-    archive.replaceSubrange((central + 24)..<(central + 28), with: HandBuiltZip.le32(4_000))
+    let central = Int(ZipCraft.readLE32(archive, archive.count - 22 + 16))
+    archive.replaceSubrange(22..<26, with: ZipCraft.le32(4_000))
+    archive.replaceSubrange((central + 24)..<(central + 28), with: ZipCraft.le32(4_000))
     let error = Self.readError(archive)
     guard case .zip(21, _)? = error?.kind else {
       Issue.record("expected an inconsistency, got \(String(describing: error))")
@@ -395,16 +398,16 @@ import Testing
   // MARK: Names
 
   @Test func duplicateNamesDifferingInCaseAreRejected() {
-    let archive = HandBuiltZip([
+    let archive = ZipCraft.archive([
       .init("sections/section0.svg", [1]), .init("Sections/Section0.SVG", [2]),
-    ]).bytes
+    ])
     let error = Self.readError(archive)
     #expect(error?.kind == .duplicatePart("/Sections/Section0.SVG"))
     #expect(error?.part == "/Sections/Section0.SVG")
   }
 
   @Test func identicalNamesAreRejected() {
-    let archive = HandBuiltZip([.init("a.xml", [1]), .init("a.xml", [2])]).bytes
+    let archive = ZipCraft.archive([.init("a.xml", [1]), .init("a.xml", [2])])
     #expect(Self.readError(archive)?.kind == .zip(code: 10, message: "File already exists"))
   }
 
@@ -413,23 +416,23 @@ import Testing
     "a/./b.xml", "sections/.", "sections/a.", "C:\\evil.xml", "a%2Fb.xml",
   ])
   func unsafeEntryNamesAreRejected(_ name: String) {
-    let error = Self.readError(HandBuiltZip([.init(name, [1])]).bytes)
+    let error = Self.readError(ZipCraft.archive([.init(name, [1])]))
     #expect(error?.kind == .invalidPartName(name))
     #expect(error?.part == "/" + name)
   }
 
   @Test func nameWithNULIsRejected() {
     // libzip reports a NUL in a name as a space; the rest of the name is still checked.
-    var entry = HandBuiltZip.Entry("a.xml", [1])
-    entry.name = Array("a.xml".utf8) + [0] + Array("../x".utf8)
-    let error = Self.readError(HandBuiltZip([entry]).bytes)
+    var entry = ZipCraft.Entry("a.xml", [1])
+    entry.nameBytes = Array("a.xml".utf8) + [0] + Array("../x".utf8)
+    let error = Self.readError(ZipCraft.archive([entry]))
     #expect(error?.kind == .invalidPartName("a.xml ../x"))
   }
 
   @Test func nameThatIsNotUTF8IsRejected() {
-    var entry = HandBuiltZip.Entry("a.xml", [1])
-    entry.name = [0x61, 0xFF, 0xFE]  // flagged as UTF-8
-    #expect(Self.readError(HandBuiltZip([entry]).bytes)?.kind.category == .format)
+    var entry = ZipCraft.Entry("a.xml", [1])
+    entry.nameBytes = [0x61, 0xFF, 0xFE]  // flagged as UTF-8
+    #expect(Self.readError(ZipCraft.archive([entry]))?.kind.category == .format)
   }
 
   /// The real WILL files in the shared sample folder, found through `WILL_SAMPLES` or at

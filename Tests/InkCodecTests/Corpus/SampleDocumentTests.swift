@@ -12,7 +12,7 @@ import Testing
   static let folder = Fixtures.sampleDocuments
 
   /// The generator's output for the default seed, made once for the whole suite.
-  static let generated: [GeneratedFile] = (try? SampleGenerator.generate()) ?? []
+  static let generated: [GeneratedFile] = (try? SampleDocuments.generate()) ?? []
 
   static let validNames: [String] = generated.filter { $0.path.hasPrefix("valid/") }
     .map { String($0.path.dropFirst("valid/".count)) }
@@ -61,7 +61,7 @@ import Testing
   // MARK: The generator
 
   @Test func generatorIsDeterministic() throws {
-    let again = try SampleGenerator.generate()
+    let again = try SampleDocuments.generate()
     try #require(!Self.generated.isEmpty)
     #expect(again.map(\.path) == Self.generated.map(\.path))
     for (first, second) in zip(Self.generated, again) {
@@ -70,8 +70,8 @@ import Testing
   }
 
   @Test func differentSeedsGiveDifferentHandwriting() throws {
-    let a = try SampleGenerator.handwritingPage(seed: 1).serialized(container: .raw)
-    let b = try SampleGenerator.handwritingPage(seed: 2).serialized(container: .raw)
+    let a = try SampleDocuments.handwritingPage(seed: 1).serialized(container: .raw)
+    let b = try SampleDocuments.handwritingPage(seed: 2).serialized(container: .raw)
     #expect(a != b)
   }
 
@@ -209,7 +209,7 @@ import Testing
     #expect(sections.sections[2].pathsElements.count == 2)
 
     let image = try open("image.will").sections[0].images
-    #expect(image.map(\.data) == [SampleGenerator.onePixelPNG])
+    #expect(image.map(\.data) == [SampleDocuments.onePixelPNG])
     #expect(image.first?.contentType == "image/png")
 
     let constant = try open("constant-width.will").strokes

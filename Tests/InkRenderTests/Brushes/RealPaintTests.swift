@@ -1,15 +1,16 @@
 import Foundation
 import InkCodec
+import InkTestSupport
 import Testing
 
 @testable import InkRender
 
-@Suite(.enabled(if: Samples.available, "the shared WILL samples are not available"))
+@Suite(.enabled(if: ExternalSamples.isAvailable, "the shared WILL samples are not available"))
 struct RealPaintTests {
   static let name = "gjiovi__pywillparser__test.will"
 
   @Test func decodesTheTexturesOfARealPaint() throws {
-    let document = try WillDocument(parsing: Samples.bytes(Self.name))
+    let document = try WillDocument(parsing: ExternalSamples.bytes(Self.name))
     try #require(document.paints.count == 1)
     let paint = document.paints[0]
     let shape = try PNGDecoder.decode(try #require(paint.shape.first))
@@ -23,7 +24,7 @@ struct RealPaintTests {
   }
 
   @Test func drawsAStrokeWithARealPaint() throws {
-    let document = try WillDocument(parsing: Samples.bytes(Self.name))
+    let document = try WillDocument(parsing: ExternalSamples.bytes(Self.name))
     var stroke = BrushTests.line(width: 8, seed: 0, paint: 0)
     stroke.colors = [InkColor(red: 20, green: 40, blue: 160)]
     var page = RenderPage(width: 140, height: 40, layers: [RenderLayer(strokes: [stroke])])

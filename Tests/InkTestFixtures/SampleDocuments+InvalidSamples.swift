@@ -2,7 +2,7 @@ import Foundation
 import InkCodec
 import InkSynthesis
 
-extension SampleGenerator {
+extension SampleDocuments {
   /// The small, valid package every damaged OPC sample starts from.
   static func basePackage(seed: UInt64) throws -> [ZipEntry] {
     var model = MotorModel(seed: seed)

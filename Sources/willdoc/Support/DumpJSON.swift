@@ -1,13 +1,5 @@
 import InkCodec
 
-/// Which sections and strokes `willdoc dump` shows.
-struct DumpSelection {
-  /// A section index, or `nil` for every section.
-  var section: Int?
-  /// A stroke index within each paths element, or `nil` for every stroke.
-  var stroke: Int?
-}
-
 /// Builds the JSON of `willdoc dump --format json`, as documented in `docs/json.md`.
 enum DumpJSON {
   /// The whole document object. Sections and strokes are streamed: each stroke's JSON is

@@ -1,45 +1,9 @@
 import InkCodec
+import InkRender
 import InkSynthesis
 
-/// One file the generator writes, relative to the `SampleDocuments` folder.
-public struct GeneratedFile: Sendable, Hashable {
-  /// The path under `SampleDocuments/`, like `valid/handwriting-opc.will`.
-  public var path: String
-  /// The file's bytes.
-  public var bytes: [UInt8]
-}
-
-/// What a valid sample shows.
-public struct ValidSample: Sendable {
-  /// The file name under `valid/`.
-  public var name: String
-  /// What it covers.
-  public var summary: String
-}
-
-/// An invalid sample and the error a reader with default limits must report.
-public struct InvalidSample: Sendable {
-  /// The file name under `invalid/`, `x-<reason>.will`.
-  public var name: String
-  /// How it is broken.
-  public var summary: String
-  /// The expected ``WillErrorKind/code``.
-  public var code: String
-  /// The expected ``WillError/part``, or `nil` when the error names no part.
-  public var part: String?
-  /// The expected ``WillError/offset``, or `nil` when the error has none.
-  public var offset: Int?
-
-  /// The manifest line: `name code part@offset` (`-` for a missing part, no `@` without offset).
-  public var manifestLine: String {
-    let partText = part.map { $0.contains(" ") ? "\"\($0)\"" : $0 } ?? "-"
-    let location = partText + (offset.map { "@\($0)" } ?? "")
-    return "\(name) \(code) \(location)"
-  }
-}
-
 /// The deterministic generator of `SampleDocuments/`: the same seed gives byte-identical files.
-public enum SampleGenerator {
+public enum SampleDocuments {
   /// The seed `Tools/make-samples` uses unless given another.
   public static let defaultSeed: UInt64 = 2015
 
@@ -220,23 +184,13 @@ public enum SampleGenerator {
     return document
   }
 
-  /// A valid 1×1 transparent RGBA PNG, built chunk by chunk.
+  /// A valid 1×1 transparent RGBA PNG, built chunk by chunk (framed by ``PNGWriter``).
   public static let onePixelPNG: [UInt8] = {
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-      let body = Array(type.utf8) + data
-      return be32(UInt32(data.count)) + body + be32(ZipCraft.crc32(body))
-    }
-    func be32(_ value: UInt32) -> [UInt8] {
-      [
-        UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
-        UInt8(value & 0xFF),
-      ]
-    }
-    let header = be32(1) + be32(1) + [8, 6, 0, 0, 0]
+    let header = Attack.bigEndian(1) + Attack.bigEndian(1) + [8, 6, 0, 0, 0]
     // zlib: one fixed-Huffman block holding the filter byte and four zero bytes; Adler-32 0x00050001.
     let pixels: [UInt8] = [0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01]
-    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-      + chunk("IDAT", pixels) + chunk("IEND", [])
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + PNGWriter.chunk("IHDR", header)
+      + PNGWriter.chunk("IDAT", pixels) + PNGWriter.chunk("IEND", [])
   }()
 
   static func imageDocument(seed: UInt64) -> WillDocument {
@@ -332,7 +286,7 @@ public enum SampleGenerator {
   }
 }
 
-extension SampleGenerator {
+extension SampleDocuments {
   /// Ink written upright on the 1188×864 landscape page, stored as the cloud conversion
   /// stores it: in portrait coordinates, which `matrix(0 -1 1 0 0 864)` turns upright.
   /// The inverse maps a page point (x', y') to (864 − y', x').

@@ -1,4 +1,4 @@
-extension SampleGenerator {
+extension SampleDocuments {
   static func readme(
     seed: UInt64, valid: [ValidSample], invalid: [InvalidSample], attacks: [ResourceAttack]
   ) -> String {

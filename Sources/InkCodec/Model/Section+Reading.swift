@@ -1,0 +1,59 @@
+extension Section {
+  /// Reads a section SVG and the parts its relationships include.
+  /// - Parameters:
+  ///   - cost: Charged with what one reference to the section costs: its elements, and the
+  ///     strokes, points and references of every part it includes.
+  ///   - decoded: Paths parts decoded so far, shared with the rest of the document.
+  ///   - budget: The document's budget before this section, checked as the section's own
+  ///     cost grows so that one section cannot run far past a limit before it is charged.
+  init(
+    reading name: PartName, from package: InkPackage, consumed: inout Set<String>,
+    cost: inout ReadingCost, decoded: inout DecodedParts, budget: ReadingBudget
+  ) throws(WillError) {
+    let document = try package.xml(name)
+    let relsName = name.relationshipsPart
+    let relationships = try package.relationships(of: name)
+    if package.part(relsName) != nil { consumed.insert(relsName.normalizedKey) }
+    let byID = Dictionary(
+      relationships.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var included: Set<String> = []
+    let root = document.root
+    guard root.localName == "svg" else {
+      throw WillError(
+        .malformedXML(line: 1, message: "the root element is <\(root.name)>, not <svg>"),
+        part: name.description)
+    }
+    self.init()
+    partName = name.description
+    svgAttributes = root.attributes
+    let namespaces = XMLNamespaces.initial.declaring(root)
+    var reader = SectionTreeReader(
+      package: package, section: name, relsPart: relsName.description, relationships: byID,
+      included: included, consumed: consumed, cost: cost, decoded: decoded, budget: budget)
+    reader.cost.elements += 1  // <svg>
+    nodes = try reader.nodes(root.children, namespaces: namespaces)
+    included = reader.included
+    consumed = reader.consumed
+    cost = reader.cost
+    decoded = reader.decoded
+    if width != nil, Self.length(svgAttributes.first { $0.name == "width" }!.value) == nil {
+      throw WillError(
+        .invalidAttribute(name: "width", value: svgAttributes.first { $0.name == "width" }!.value),
+        part: name.description)
+    }
+    for relationship in relationships where !included.contains(relationship.id) {
+      if let part = try? package.target(
+        of: relationship, from: name, relsPart: relsName.description)
+      {
+        unreferencedRelationships.append(
+          StoredPart(part, package: package, relationship: relationship))
+        consumed.insert(part.name.normalizedKey)
+      } else {
+        unreferencedRelationships.append(
+          StoredPart(
+            name: relationship.target, contentType: nil, data: [], relationship: relationship,
+            exists: false))
+      }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/// Turns a section's SVG children into ``SectionNode``s, decoding the parts that `r:id`
+/// attributes include.
+struct SectionTreeReader {
+  let package: InkPackage
+  let section: PartName
+  let relsPart: String
+  let relationships: [String: Relationship]
+  var included: Set<String>
+  var consumed: Set<String>
+  var cost: ReadingCost
+  var decoded: DecodedParts
+  /// The document's budget before this section; the section's cost is checked on top of it.
+  let budget: ReadingBudget
+
+  /// Checks the document's budget with the section's cost so far added.
+  func checkBudget() throws(WillError) {
+    var total = budget
+    try total.charge(cost, part: section.description)
+  }
+
+  mutating func nodes(_ children: [XMLNode], namespaces: XMLNamespaces) throws(WillError)
+    -> [SectionNode]
+  {
+    var result: [SectionNode] = []
+    for child in children {
+      guard case .element(let element) = child else {
+        if !child.isWhitespace { result.append(.unmodelled(UnmodelledNode(child))) }
+        continue
+      }
+      cost.elements += 1
+      if cost.elements & 1023 == 0 { try checkBudget() }
+      let scope = namespaces.declaring(element)
+      let relationshipID = element.attribute(
+        namespace: WillNamespace.sectionRelationships, localName: "id", in: scope)
+      if let relationshipID {
+        result.append(try include(element, id: relationshipID, namespaces: scope))
+      } else if element.localName == "g" {
+        var group = SectionGroup(children: try nodes(element.children, namespaces: scope))
+        group.elementName = element.name
+        group.attributes = element.attributes.filter { $0.name != "transform" }
+        group.transformText = element.attribute("transform")
+        group.transform = try transform(of: element)
+        result.append(.group(group))
+      } else {
+        cost.elements += child.descendantElementCount
+        result.append(.unmodelled(UnmodelledNode(child)))
+      }
+    }
+    return result
+  }
+
+  func transform(of element: XMLElement) throws(WillError) -> AffineTransform {
+    guard let text = element.attribute("transform") else { return .identity }
+    do throws(WillError) {
+      return try AffineTransform(svgTransform: text)
+    } catch {
+      throw WillError(error.kind, part: section.description)
+    }
+  }
+
+  mutating func include(_ element: XMLElement, id: String, namespaces: XMLNamespaces)
+    throws(WillError)
+    -> SectionNode
+  {
+    guard let relationship = relationships[id] else {
+      throw WillError(
+        .unresolvedRelationship(id: id, target: "(no such relationship)"), part: section.description
+      )
+    }
+    included.insert(id)
+    cost.references += 1
+    let part = try package.target(of: relationship, from: section, relsPart: relsPart)
+    consumed.insert(part.name.normalizedKey)
+    let contentType = package.contentType(of: part.name)
+    let withoutID = element.attributes.filter { attribute in
+      !(attribute.localName == "id" && attribute.prefix != nil
+        && namespaces.uri(forPrefix: attribute.prefix) == WillNamespace.sectionRelationships)
+    }
+    let kept = withoutID.filter { $0.name != "transform" }
+    switch relationship.type {
+    case WillRelationshipType.paths:
+      guard contentType == WillContentType.paths else {
+        throw WillError(
+          .wrongContentType(expected: WillContentType.paths, found: contentType),
+          part: part.name.description)
+      }
+      let key = part.name.normalizedKey
+      let strokes: [Stroke]
+      let points: Int
+      if let shared = decoded.strokes[key] {
+        (strokes, points) = shared
+      } else {
+        strokes = try PathsStream(
+          parsing: part.data, part: part.name.description, limits: package.limits
+        ).strokes
+        points = strokes.reduce(0) { $0 + $1.pointCount }
+        decoded.strokes[key] = (strokes, points)
+      }
+      var paths = PathsElement(strokes: strokes, transform: try transform(of: element))
+      cost.strokes += strokes.count
+      cost.points += points
+      try checkBudget()
+      paths.partName = part.name.description
+      paths.relationshipID = id
+      paths.attributes = kept
+      paths.transformText = element.attribute("transform")
+      paths.elementName = element.name
+      return .paths(paths)
+    case WillRelationshipType.image:
+      var image = ImageElement(
+        data: part.data, contentType: contentType ?? "application/octet-stream")
+      image.partName = part.name.description
+      image.relationshipID = id
+      image.attributes = withoutID
+      image.elementName = element.name
+      return .image(image)
+    default:
+      throw WillError(
+        .unsupported(
+          "relationship \(id) of type \(relationship.type) included by <\(element.name)>"),
+        part: section.description)
+    }
+  }
+}
