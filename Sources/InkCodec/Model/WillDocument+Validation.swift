@@ -85,17 +85,11 @@ extension WillDocument {
           if points < 4 {
             warn("too-few-points", "\(points) control points make no spline segment (4 needed)")
           }
-          if let page, let box = stroke.bounds {
-            let corners = [
-              (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY),
-              (box.maxX, box.maxY),
-            ]
-            .map { transform.apply(x: $0.0, y: $0.1) }
+          if let page, let box = stroke.bounds?.transformed(by: transform) {
             let tolerance = 1e-9
-            if corners.contains(where: {
-              $0.x < -tolerance || $0.y < -tolerance || $0.x > page.width + tolerance
-                || $0.y > page.height + tolerance
-            }) {
+            if box.minX < -tolerance || box.minY < -tolerance
+              || box.maxX > page.width + tolerance || box.maxY > page.height + tolerance
+            {
               warn(
                 "outside-page",
                 "control points lie outside the \(NumberText.shortest(page.width))×\(NumberText.shortest(page.height)) page"

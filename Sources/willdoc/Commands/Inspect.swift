@@ -224,7 +224,7 @@ struct Inspect: ParsableCommand {
     return lines
   }
 
-  static func boundsText(_ box: DocumentSummary.Box) -> String {
+  static func boundsText(_ box: InkBounds) -> String {
     "x \(Format.number(box.minX, digits: 2)) … \(Format.number(box.maxX, digits: 2)), "
       + "y \(Format.number(box.minY, digits: 2)) … \(Format.number(box.maxY, digits: 2))"
   }

@@ -14,30 +14,13 @@ struct DocumentSummary {
     var strokes: Int
     var points: Int
     /// The bounding box of the control points in page coordinates (transforms applied).
-    var bounds: Box?
-  }
-
-  /// An axis-aligned box.
-  struct Box {
-    var minX, minY, maxX, maxY: Double
-
-    mutating func add(x: Double, y: Double) {
-      minX = min(minX, x)
-      minY = min(minY, y)
-      maxX = max(maxX, x)
-      maxY = max(maxY, y)
-    }
-
-    mutating func add(_ other: Box) {
-      add(x: other.minX, y: other.minY)
-      add(x: other.maxX, y: other.maxY)
-    }
+    var bounds: InkBounds?
   }
 
   var sections: [SectionSummary] = []
   var strokes = 0
   var points = 0
-  var bounds: Box?
+  var bounds: InkBounds?
   /// Stroke counts by decimal precision.
   var precisions: [Int: Int] = [:]
   /// The smallest and largest stored width.
@@ -65,18 +48,8 @@ struct DocumentSummary {
         for stroke in element.strokes {
           summary.strokes += 1
           summary.points += stroke.pointCount
-          if let box = stroke.bounds {
-            for (x, y) in [
-              (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY),
-              (box.maxX, box.maxY),
-            ] {
-              let mapped = transform.apply(x: x, y: y)
-              if summary.bounds == nil {
-                summary.bounds = Box(minX: mapped.x, minY: mapped.y, maxX: mapped.x, maxY: mapped.y)
-              } else {
-                summary.bounds!.add(x: mapped.x, y: mapped.y)
-              }
-            }
+          if let box = stroke.bounds?.transformed(by: transform) {
+            summary.bounds = summary.bounds?.union(box) ?? box
           }
           add(stroke)
         }
@@ -84,7 +57,7 @@ struct DocumentSummary {
       strokes += summary.strokes
       points += summary.points
       if let box = summary.bounds {
-        if bounds == nil { bounds = box } else { bounds!.add(box) }
+        bounds = bounds?.union(box) ?? box
       }
       sections.append(summary)
     }

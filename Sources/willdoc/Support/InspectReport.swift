@@ -149,7 +149,7 @@ struct InspectReport {
     "colors", "blendModes", "trimmed", "paints", "warnings", "sections", "parts",
   ]
 
-  static func bounds(_ box: DocumentSummary.Box?) -> JSONValue {
+  static func bounds(_ box: InkBounds?) -> JSONValue {
     guard let box else { return .null }
     return .object([
       ("minX", .double(box.minX)), ("minY", .double(box.minY)), ("maxX", .double(box.maxX)),
