@@ -32,16 +32,7 @@ extension SampleDocuments {
     inputs[index].data = Array(transform(String(decoding: inputs[index].data, as: UTF8.self)).utf8)
   }
 
-  static func varint(_ value: UInt64) -> [UInt8] {
-    var value = value
-    var out: [UInt8] = []
-    while value >= 0x80 {
-      out.append(UInt8(value & 0x7F) | 0x80)
-      value >>= 7
-    }
-    out.append(UInt8(value))
-    return out
-  }
+  static func varint(_ value: UInt64) -> [UInt8] { Varint.bytes(of: value) }
 
   static func zigzag(_ value: Int32) -> UInt64 {
     UInt64(UInt32(bitPattern: (value << 1) ^ (value >> 31)))

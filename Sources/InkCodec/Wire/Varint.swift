@@ -17,4 +17,10 @@ package enum Varint {
     let bits = 32 - (value | 1).leadingZeroBitCount
     return (bits + 6) / 7
   }
+
+  /// `value`'s varint bytes, for building test and hostile inputs (writers append straight
+  /// into their buffer with ``WireWriter/writeVarint(_:)``).
+  package static func bytes(of value: UInt64) -> [UInt8] {
+    WireWriter.withBuffer(size: encodedSize(of: value)) { $0.writeVarint(value) }
+  }
 }

@@ -6,18 +6,9 @@ import Testing
 /// laid out as no writer of ours would lay them out (fields reversed, data unpacked, unknown
 /// fields), where re-encoding a stroke to measure it would drift.
 @Suite struct DiagnosticOffsetTests {
-  /// A varint's bytes.
-  static func varint(_ value: UInt64) -> [UInt8] {
-    var value = value
-    var bytes: [UInt8] = []
-    while value >= 0x80 {
-      bytes.append(UInt8(value & 0x7F) | 0x80)
-      value >>= 7
-    }
-    return bytes + [UInt8(value)]
-  }
+  static func varint(_ value: UInt64) -> [UInt8] { Varint.bytes(of: value) }
 
-  static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
+  static func zigzag(_ value: Int64) -> UInt64 { ZigZag.encoded(value) }
 
   static func packed(_ field: UInt8, _ values: [Int64]) -> [UInt8] {
     let payload = values.flatMap { varint(zigzag($0)) }
