@@ -69,8 +69,7 @@ public struct DocumentProperties: Sendable, Hashable, Codable {
         .init("xmlns:dcterms", WillNamespace.dublinCoreTerms),
         .init("xmlns:xsi", WillNamespace.xmlSchemaInstance),
       ], children: children)
-    return try XMLWriter.serialize(
-      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root),
+    return try XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root).serialized(
       part: "/props/core.xml")
   }
 
@@ -85,8 +84,7 @@ public struct DocumentProperties: Sendable, Hashable, Codable {
     let root = XMLElement(
       "Properties", attributes: [.init("xmlns", WillNamespace.extendedProperties)],
       children: children)
-    return try XMLWriter.serialize(
-      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root),
+    return try XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root).serialized(
       part: "/props/app.xml")
   }
 }

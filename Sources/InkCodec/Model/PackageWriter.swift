@@ -193,8 +193,8 @@ struct PackageWriter {
       scope: XMLNamespaces.initial.declaring(XMLElement("svg", attributes: attributes)),
       relationships: &relationships)
     let root = XMLElement("svg", attributes: attributes, children: children)
-    var svg = try XMLWriter.serialize(
-      XMLDocument(declaration: XMLDeclaration(), root: root), part: section.partName)
+    var svg = try (XMLDocument(declaration: XMLDeclaration(), root: root)).serialized(
+      part: section.partName)
     // A section read at the parser's size cap must still be readable when written back: the
     // line break after the declaration is the one byte the writer adds, and it is optional.
     // (The declaration holds no line break of its own, so the first one is that one.)

@@ -78,7 +78,7 @@ extension WillDocument {
       })
     for name in ["/props/core.xml", "/props/app.xml"] {
       guard let entry = kept.first(where: { $0.name.normalizedKey == name }),
-        let xml = try? XMLReader.parse(entry.data, part: name, limits: limits)
+        let xml = try? XMLDocument(parsing: entry.data, part: name, limits: limits)
       else { continue }
       if name.hasSuffix("core.xml") {
         document.properties.read(core: xml)

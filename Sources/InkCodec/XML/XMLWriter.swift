@@ -4,7 +4,7 @@
 /// root, then each epilog node on a new line, with no final newline. Attributes are written
 /// in their stored order, with double quotes; empty elements are written as `<g/>`.
 /// Escaping covers `&`, `<` and `>` in text, and also `"`, tab, line feed and carriage
-/// return in attribute values, so that `XMLReader.parse(serialize(document)) == document`
+/// return in attribute values, so that `XMLDocument(parsing: document.serialized()) == document`
 /// for every document the reader returns.
 package enum XMLWriter {
   /// Serialises `document` as UTF-8.

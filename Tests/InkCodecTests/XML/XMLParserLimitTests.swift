@@ -19,8 +19,8 @@ import Testing
   // MARK: Part size
 
   @Test func largestPartParses() throws {
-    let document = try XMLReader.parse(
-      Self.textPart(size: Self.partCap), part: "/test.xml", limits: .default)
+    let document = try XMLDocument(
+      parsing: Self.textPart(size: Self.partCap), part: "/test.xml", limits: .default)
     #expect(document.root.textContent.utf8.count == Self.partCap - 7)
   }
 
@@ -36,7 +36,7 @@ import Testing
         + Array("\"/>".utf8) + [0x0A]
     }
     #expect(
-      try XMLReader.parse(part(Self.partCap), part: "/test.xml", limits: .default).root
+      try XMLDocument(parsing: part(Self.partCap), part: "/test.xml", limits: .default).root
         .attributes.first?.value.utf8.count == Self.partCap - 10)
     #expect(
       xmlError(part(Self.partCap + 1))?.kind
@@ -46,7 +46,7 @@ import Testing
   @Test func aByteOrderMarkIsNotCounted() throws {
     let bytes = [0xEF, 0xBB, 0xBF] + Self.textPart(size: Self.partCap)
     #expect(throws: Never.self) {
-      try XMLReader.parse(bytes, part: "/test.xml", limits: .default)
+      try XMLDocument(parsing: bytes, part: "/test.xml", limits: .default)
     }
   }
 
@@ -66,7 +66,7 @@ import Testing
 
   @Test func aLowerPartLimitIsExact() throws {
     let limits = DecodingLimits(maxXMLPartBytes: 1_000)
-    _ = try XMLReader.parse(Self.textPart(size: 1_000), part: "/test.xml", limits: limits)
+    _ = try XMLDocument(parsing: Self.textPart(size: 1_000), part: "/test.xml", limits: limits)
     #expect(
       xmlError(Self.textPart(size: 1_001), limits: limits)?.kind
         == .limitExceeded(.xmlPartBytes, value: 1_001, limit: 1_000))

@@ -3,7 +3,7 @@ import Testing
 
 /// Parses `xml` as the part `/test.xml`.
 func parseXML(_ xml: String, limits: DecodingLimits = .default) throws(WillError) -> XMLDocument {
-  try XMLReader.parse(Array(xml.utf8), part: "/test.xml", limits: limits)
+  try XMLDocument(parsing: Array(xml.utf8), part: "/test.xml", limits: limits)
 }
 
 /// The error parsing `bytes` throws, recording an issue when it throws none.
@@ -12,7 +12,7 @@ func xmlError(
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> WillError? {
   do {
-    let document = try XMLReader.parse(bytes, part: "/test.xml", limits: limits)
+    let document = try XMLDocument(parsing: bytes, part: "/test.xml", limits: limits)
     Issue.record("parsed without error: \(document)", sourceLocation: sourceLocation)
     return nil
   } catch {

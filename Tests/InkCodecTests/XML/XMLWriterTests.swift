@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct XMLWriterTests {
   private func string(_ document: XMLDocument) -> String {
-    String(decoding: (try? XMLWriter.serialize(document)) ?? [], as: UTF8.self)
+    String(decoding: (try? document.serialized()) ?? [], as: UTF8.self)
   }
 
   // MARK: Round trips
@@ -17,10 +17,10 @@ import Testing
   func producerPartsRoundTrip(name: String) throws {
     let xml = try #require(XMLSamples.all.first { $0.name == name }?.xml)
     let document = try parseXML(xml)
-    let bytes = try XMLWriter.serialize(document)
-    let reparsed = try XMLReader.parse(bytes, part: "/test.xml", limits: .default)
+    let bytes = try document.serialized()
+    let reparsed = try XMLDocument(parsing: bytes, part: "/test.xml", limits: .default)
     #expect(reparsed == document)
-    #expect(try XMLWriter.serialize(reparsed) == bytes)
+    #expect(try reparsed.serialized() == bytes)
   }
 
   @Test(arguments: [
@@ -32,8 +32,7 @@ import Testing
   ])
   func trickyContentRoundTrips(xml: String) throws {
     let document = try parseXML(xml)
-    let reparsed = try XMLReader.parse(
-      try XMLWriter.serialize(document), part: nil, limits: .default)
+    let reparsed = try XMLDocument(parsing: try document.serialized(), part: nil, limits: .default)
     #expect(reparsed == document)
   }
 
@@ -142,7 +141,7 @@ import Testing
 
   @Test func anUnwritableDocumentIsATypedErrorNotATrap() {
     let error = #expect(throws: WillError.self) {
-      try XMLWriter.serialize(XMLDocument(root: XMLElement("not a name")), part: "/x.xml")
+      try (XMLDocument(root: XMLElement("not a name"))).serialized(part: "/x.xml")
     }
     #expect(error?.part == "/x.xml")
     #expect(

@@ -71,8 +71,7 @@ struct ContentTypes: Sendable, Hashable {
     }
     let root = XMLElement(
       "Types", attributes: [.init("xmlns", WillNamespace.contentTypes)], children: children)
-    return try XMLWriter.serialize(
-      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root),
+    return try (XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root)).serialized(
       part: PartName.contentTypes.description)
   }
 }

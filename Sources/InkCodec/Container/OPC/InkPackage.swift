@@ -21,8 +21,8 @@ struct InkPackage {
     }
     let typesPart = parts[types]
     contentTypes = try ContentTypes(
-      parsing: try XMLReader.parse(
-        typesPart.data, part: typesPart.name.description, limits: limits),
+      parsing: try XMLDocument(
+        parsing: typesPart.data, part: typesPart.name.description, limits: limits),
       part: typesPart.name.description)
   }
 
@@ -39,7 +39,7 @@ struct InkPackage {
     guard let part = part(name) else {
       throw WillError(.missingPart(name.description), part: name.description)
     }
-    return try XMLReader.parse(part.data, part: name.description, limits: limits)
+    return try XMLDocument(parsing: part.data, part: name.description, limits: limits)
   }
 
   /// The relationships whose source is `source` (`nil`: the package), or none when the

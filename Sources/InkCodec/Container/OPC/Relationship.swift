@@ -54,7 +54,7 @@ public struct Relationship: Sendable, Hashable, Codable {
     let root = XMLElement(
       "Relationships", attributes: [.init("xmlns", WillNamespace.relationships)], children: children
     )
-    return try XMLWriter.serialize(
-      XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root))
+    return try (XMLDocument(declaration: XMLDeclaration(standalone: "yes"), root: root))
+      .serialized()
   }
 }
