@@ -96,7 +96,7 @@ package enum JSONValue: Equatable {
           if column > 0 { output += ", " }
           let value = values[row * stride + column]
           if let precision, value.isFinite {
-            output += NumberText.decimalDescription(value, precision: precision)
+            NumberText.appendDecimalDescription(value, precision: precision, to: &output)
           } else {
             output += JSONValue.format(value)
           }

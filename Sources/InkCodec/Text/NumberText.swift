@@ -55,32 +55,59 @@ extension NumberText {
   /// and no other decimal that short lands on the same `Double`, so those digits are the
   /// shortest. Any other value (or a precision outside 0…8) takes `description`.
   package static func decimalDescription(_ value: Double, precision: Int) -> String {
-    guard (0...8).contains(precision) else { return value.description }
+    var text = ""
+    appendDecimalDescription(value, precision: precision, to: &text)
+    return text
+  }
+
+  /// Appends ``decimalDescription(_:precision:)`` to `output`, building the digits in a
+  /// small buffer: no intermediate strings (the dump writes millions of these).
+  package static func appendDecimalDescription(
+    _ value: Double, precision: Int, to output: inout String
+  ) {
+    guard (0...8).contains(precision) else {
+      output += value.description
+      return
+    }
     let scale = powersOfTen[precision]
     let scaled = (value * scale).rounded()
     // Swift writes magnitudes under 10⁻⁴ with an exponent: leave those to it, and anything
     // that is not exactly a decoded value.
     guard abs(scaled) <= 4_294_967_296, scaled / scale == value, abs(value) >= 1e-4 || value == 0
-    else { return value.description }
-    var integer = Int64(scaled)
-    let negative = integer < 0 || (integer == 0 && value.sign == .minus)
-    integer = abs(integer)
-    if integer == 0 { return negative ? "-0.0" : "0.0" }
-    var digits = String(integer)
-    var places = precision
-    // Trailing zeros of the fraction are not printed.
-    while places > 0, digits.hasSuffix("0"), digits.count > 1 {
-      digits.removeLast()
+    else {
+      output += value.description
+      return
+    }
+    let negative = scaled < 0 || (scaled == 0 && value.sign == .minus)
+    var integer = UInt64(abs(scaled))
+    // Trailing zeros of the fraction are not printed (zero is `0.0`).
+    var places = integer == 0 ? 0 : precision
+    while places > 0, integer % 10 == 0 {
+      integer /= 10
       places -= 1
     }
-    let text: String
-    if places == 0 {
-      text = digits + ".0"
-    } else if digits.count > places {
-      text = digits.prefix(digits.count - places) + "." + digits.suffix(places)
-    } else {
-      text = "0." + String(repeating: "0", count: places - digits.count) + digits
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      var start = 24
+      func put(_ byte: UInt8) {
+        start -= 1
+        buffer[start] = byte
+      }
+      if places == 0 {
+        put(UInt8(ascii: "0"))
+      } else {
+        for _ in 0..<places {
+          put(UInt8(ascii: "0") + UInt8(integer % 10))
+          integer /= 10
+        }
+      }
+      put(UInt8(ascii: "."))
+      repeat {
+        put(UInt8(ascii: "0") + UInt8(integer % 10))
+        integer /= 10
+      } while integer != 0
+      if negative { put(UInt8(ascii: "-")) }
+      output += String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<24]), as: UTF8.self)
     }
-    return negative ? "-" + text : text
   }
+
 }
