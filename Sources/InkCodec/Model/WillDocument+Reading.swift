@@ -13,18 +13,50 @@ extension WillDocument {
     case .riff:
       try self.init(riff: bytes, limits: limits)
     case .raw:
-      if bytes.isEmpty { throw WillError(.notAWillFile, offset: 0) }
+      var strokes: [Stroke] = []
+      try Self.decodeStreams([(nil, bytes)], container: .raw, limits: limits) { strokes.append($1) }
+      self.init(
+        sections: [Section(nodes: [.paths(PathsElement(strokes: strokes))])], container: .raw)
+      containerParts = [
+        ContainerPart(
+          name: "(stream)", size: bytes.count, storedSize: bytes.count, storage: .stream)
+      ]
+    }
+  }
+
+  /// Decodes the strokes of a RIFF file's `INK ` chunks or a raw file's stream in order,
+  /// handing `body` each stream's index and stroke: every stream under the limits, the
+  /// document-wide ones across streams. A raw file whose first record fails is not WILL
+  /// data at all.
+  package static func decodeStreams(
+    _ streams: [(part: String?, bytes: [UInt8])], container: ContainerKind,
+    limits: DecodingLimits, _ body: (Int, Stroke) throws(WillError) -> Void
+  ) throws(WillError) {
+    if container == .raw, streams.allSatisfy(\.bytes.isEmpty) {
+      throw WillError(.notAWillFile, offset: 0)
+    }
+    var budget = ReadingBudget(limits: limits)
+    for (index, stream) in streams.enumerated() {
+      var cost = ReadingCost()
       do throws(WillError) {
-        try self.init(stream: bytes, part: nil, container: .raw, limits: limits)
-        containerParts = [
-          ContainerPart(
-            name: "(stream)", size: bytes.count, storedSize: bytes.count, storage: .stream)
-        ]
-      } catch  where error.strokeIndex == 0 && error.category == .format {
+        try InkDecoder.forEach(stream.bytes, part: stream.part, limits: limits) {
+          (stroke) throws(WillError) in
+          cost.strokes += 1
+          cost.points += stroke.pointCount
+          try body(index, stroke)
+        }
+      } catch  where container == .raw && error.strokeIndex == 0 && error.category == .format {
         // The first record already fails: most likely not WILL data at all.
         throw WillError(.notAWillFile, offset: 0)
       }
+      // The document-wide limits hold across chunks, as across an OPC package's parts.
+      try budget.charge(cost, part: stream.part ?? "(stream)")
     }
+  }
+
+  /// The paths streams of a RIFF file: every `INK ` chunk, named as the document names it.
+  package static func riffStreams(_ file: WillDataFile) -> [(part: String?, bytes: [UInt8])] {
+    file.chunks.filter(\.isInk).enumerated().map { (riffInkPartName($0.offset), $0.element.data) }
   }
 
   /// Reads a document from a file.
@@ -39,25 +71,20 @@ extension WillDocument {
   /// chunk is kept in ``riffChunks``, the `INK ` ones as places for the streams.
   private init(riff bytes: [UInt8], limits: DecodingLimits) throws(WillError) {
     let file = try WillDataFile(parsing: bytes, limits: limits)
-    var elements: [SectionNode] = []
-    var budget = ReadingBudget(limits: limits)
-    var inkIndex = 0
-    for chunk in file.chunks where chunk.isInk {
-      let part = Self.riffInkPartName(inkIndex)
-      inkIndex += 1
-      var element = PathsElement(
-        strokes: try PathsStream(parsing: chunk.data, part: part, limits: limits).strokes)
-      element.partName = part
-      // The document-wide limits hold across chunks, as across an OPC package's parts.
-      try budget.charge(
-        ReadingCost(strokes: element.strokes.count, points: element.pointCount), part: part)
-      elements.append(.paths(element))
+    let streams = Self.riffStreams(file)
+    var elements = streams.map { stream in
+      var element = PathsElement(strokes: [])
+      element.partName = stream.part
+      return element
     }
-    self.init(sections: [Section(nodes: elements)], container: .riff)
+    try Self.decodeStreams(streams, container: .riff, limits: limits) {
+      elements[$0].strokes.append($1)
+    }
+    self.init(sections: [Section(nodes: elements.map { .paths($0) })], container: .riff)
     riffChunks = file.chunks.map { chunk in
       chunk.isInk ? RIFFChunk(idBytes: chunk.idBytes, data: [], padByte: chunk.padByte) : chunk
     }
-    inkIndex = 0
+    var inkIndex = 0
     containerParts = file.chunks.map { chunk in
       var name = chunk.id
       if chunk.isInk {
@@ -71,18 +98,8 @@ extension WillDocument {
 
   /// The part name of a RIFF file's `index`-th `INK ` chunk: `INK ` for the first, as every
   /// producer writes one, then `INK #2`, `INK #3`…
-  static func riffInkPartName(_ index: Int) -> String {
+  package static func riffInkPartName(_ index: Int) -> String {
     index == 0 ? "INK " : "INK #\(index + 1)"
-  }
-
-  /// A one-section document around a paths stream (raw files).
-  private init(stream: [UInt8], part: String?, container: ContainerKind, limits: DecodingLimits)
-    throws(WillError)
-  {
-    var element = PathsElement(
-      strokes: try PathsStream(parsing: stream, part: part, limits: limits).strokes)
-    element.partName = part
-    self.init(sections: [Section(nodes: [.paths(element)])], container: container)
   }
 
   /// Reads an OPC package, following relationships by type.

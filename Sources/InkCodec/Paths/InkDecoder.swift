@@ -105,11 +105,20 @@ public struct InkDecoder: Sendable {
   static func decodeAll(
     _ bytes: [UInt8], part: String? = nil, limits: DecodingLimits = .default
   ) throws(WillError) -> [Stroke] {
+    var strokes: [Stroke] = []
+    try forEach(bytes, part: part, limits: limits) { strokes.append($0) }
+    return strokes
+  }
+
+  /// Decodes every stroke of a paths stream in order, handing each to `body`: the stroke
+  /// limit is checked on the length prefixes first, then each record as it is decoded.
+  package static func forEach(
+    _ bytes: [UInt8], part: String?, limits: DecodingLimits,
+    _ body: (Stroke) throws(WillError) -> Void
+  ) throws(WillError) {
     try checkRecordCount(bytes, part: part, limits: limits)
     var decoder = InkDecoder(bytes: bytes, part: part, limits: limits)
-    var strokes: [Stroke] = []
-    while let stroke = try decoder.next() { strokes.append(stroke) }
-    return strokes
+    while let stroke = try decoder.next() { try body(stroke) }
   }
 
   /// Walks only the length prefixes, so that a stream of millions of tiny records fails the

@@ -34,8 +34,9 @@ struct Dump: ParsableCommand {
 
   func run() throws {
     let selection = DumpSelection(section: section, stroke: stroke)
+    // A RIFF or raw file is dumped straight from its streams, one stroke at a time.
     let (input, document) = try reportingErrors(file: file) { () throws(WillError) in
-      try InputFile.document(file, limits: limitOptions.limits)
+      try DumpSource.read(file, limits: limitOptions.limits)
     }
     if let section, section >= document.sections.count {
       throw ValidationError(

@@ -5,39 +5,36 @@ enum DumpJSON {
   /// The whole document object. Sections and strokes are streamed: each stroke's JSON is
   /// built when it is written.
   static func document(
-    _ document: WillDocument, file: InputFile, selection: DumpSelection, raw: Bool
+    _ document: DumpSource, file: InputFile, selection: DumpSelection, raw: Bool
   ) -> JSONValue {
     let properties = document.properties
-    let chosen = document.sections.indices.filter {
-      selection.section == nil || selection.section == $0
+    let chosen = document.sections.filter {
+      selection.section == nil || selection.section == $0.index
     }
     let sections = JSONStream(count: chosen.count) { position in
-      let index = chosen[position]
-      let section = document.sections[index]
-      let elements = section.pathsElements
+      let section = chosen[position]
+      let elements = section.elements
       let paths = JSONStream(count: elements.count) { elementIndex in
-        let (element, transform) = (
-          elements[elementIndex].element, elements[elementIndex].transform
-        )
-        let strokes = element.strokes.indices.filter {
+        let element = elements[elementIndex]
+        let strokes = (0..<element.strokeCount).filter {
           selection.stroke == nil || selection.stroke == $0
         }
         return .object([
-          ("part", .string(element.partName)),
-          ("transform", .array(transform.coefficients.map { .double($0) })),
+          ("part", .string(element.part)),
+          ("transform", .array(element.transform.coefficients.map { .double($0) })),
           (
             "strokes",
             .stream(
               JSONStream(count: strokes.count) { (position) throws(WillError) in
                 try self.stroke(
-                  element.strokes[strokes[position]], index: strokes[position], raw: raw)
+                  try element.stroke(strokes[position]), index: strokes[position], raw: raw)
               })
           ),
         ])
       }
       return .object([
-        ("index", .int(Int64(index))),
-        ("part", .string(section.partName)),
+        ("index", .int(Int64(section.index))),
+        ("part", .string(section.part)),
         ("width", .number(section.pageSize?.width)),
         ("height", .number(section.pageSize?.height)),
         ("paths", .stream(paths)),

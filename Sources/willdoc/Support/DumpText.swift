@@ -3,30 +3,29 @@ import InkCodec
 /// The text form of `willdoc dump`.
 enum DumpText {
   static func write(
-    _ document: WillDocument, file: InputFile, selection: DumpSelection, raw: Bool,
+    _ document: DumpSource, file: InputFile, selection: DumpSelection, raw: Bool,
     line: (String) -> Void
   ) throws(WillError) {
     line(
       "file \(file.name.terminalSafe)  \(Format.count(file.bytes.count)) bytes  \(document.container.rawValue)"
     )
-    for (index, section) in document.sections.enumerated()
-    where selection.section == nil || selection.section == index {
-      var header = "section \(index)"
-      if let part = section.partName { header += "  \(part.terminalSafe)" }
+    for section in document.sections
+    where selection.section == nil || selection.section == section.index {
+      var header = "section \(section.index)"
+      if let part = section.part { header += "  \(part.terminalSafe)" }
       if let size = section.pageSize {
         header += "  \(Format.number(size.width)) × \(Format.number(size.height))"
       }
       line(header)
-      for placed in section.pathsElements {
-        let element = placed.element
-        let transform = placed.transform
+      for element in section.elements {
+        let transform = element.transform
         line(
-          "  paths \(element.partName?.terminalSafe ?? "-")  transform "
+          "  paths \(element.part?.terminalSafe ?? "-")  transform "
             + "[\(transform.coefficients.map { Format.number($0, digits: 6) }.joined(separator: " "))]"
-            + "  \(element.strokes.count) strokes")
-        for (strokeIndex, stroke) in element.strokes.enumerated()
+            + "  \(element.strokeCount) strokes")
+        for strokeIndex in 0..<element.strokeCount
         where selection.stroke == nil || selection.stroke == strokeIndex {
-          try writeStroke(stroke, index: strokeIndex, raw: raw, line: line)
+          try writeStroke(try element.stroke(strokeIndex), index: strokeIndex, raw: raw, line: line)
         }
       }
     }

@@ -1,0 +1,97 @@
+import Foundation
+import InkTestSupport
+import Testing
+
+@testable import InkCodec
+
+/// Reading a RIFF or raw file one stroke at a time gives what the document gives: the same
+/// strokes, in the same streams, and the same error for the same bad bytes.
+@Suite struct StrokeStreamsTests {
+  static func streamed(_ file: StrokeStreams) throws -> [[Stroke]] {
+    try file.streams.indices.map { index in
+      var decoder = file.decoder(for: index)
+      var strokes: [Stroke] = []
+      while let stroke = try decoder.next() { strokes.append(stroke) }
+      return strokes
+    }
+  }
+
+  static func expectSame(_ bytes: [UInt8], _ name: String) throws {
+    let document = try WillDocument(parsing: bytes)
+    guard let file = try StrokeStreams(parsing: bytes) else {
+      #expect(document.container == .opc, "\(name)")
+      return
+    }
+    let elements = document.sections.flatMap(\.pathsElements).map(\.element)
+    #expect(file.container == document.container, "\(name)")
+    #expect(file.streams.map(\.part) == elements.map(\.partName), "\(name)")
+    #expect(file.streams.map(\.strokeCount) == elements.map(\.strokes.count), "\(name)")
+    #expect(file.streams.map(\.pointCount) == elements.map(\.pointCount), "\(name)")
+    let strokes = try streamed(file)
+    #expect(strokes == elements.map(\.strokes), "\(name)")
+    // Where each record was is the same too, so diagnostics would be.
+    #expect(
+      strokes.flatMap { $0.map(\.wire.recordRange) }
+        == elements.flatMap { $0.strokes.map(\.wire.recordRange) }, "\(name)")
+  }
+
+  @Test(.enabled(if: ExternalSamples.isAvailable)) func everyRealSample() throws {
+    ExternalSamples.expectEverySample()
+    for name in ExternalSamples.names { try Self.expectSame(try ExternalSamples.bytes(name), name) }
+  }
+
+  @Test func everyGeneratedSample() throws {
+    let folder = Fixtures.sampleDocuments.appendingPathComponent("valid")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names.count >= 11)
+    for name in names {
+      try Self.expectSame(try Fixtures.bytes(of: folder.appendingPathComponent(name)), name)
+    }
+  }
+
+  @Test func theSameErrorsForTheSameBytes() throws {
+    let good = try PathsStream(
+      strokes: [Stroke(points: [InkPoint(x: 1, y: 2), InkPoint(x: 3, y: 4)], widths: [1])]
+    ).serialized()
+    var cases: [(String, [UInt8])] = [
+      ("empty", []), ("text", Array("hello, ink".utf8)), ("cut", good + Array(good.dropLast())),
+      ("first record bad", [0x05, 0x22, 0x03, 0x02, 0x04, 0x06]),
+    ]
+    cases.append(("riff cut", Array(WillDataFile(ink: good + good).serialized().dropLast(3))))
+    let invalid = Fixtures.sampleDocuments.appendingPathComponent("invalid")
+    for name in try FileManager.default.contentsOfDirectory(atPath: invalid.path).sorted() {
+      cases.append((name, try Fixtures.bytes(of: invalid.appendingPathComponent(name))))
+    }
+    var compared = 0
+    for (name, bytes) in cases where ContainerKind(sniffing: bytes) != .opc {
+      let expected: WillError?
+      do {
+        _ = try WillDocument(parsing: bytes)
+        expected = nil
+      } catch { expected = error }
+      let got: WillError?
+      do {
+        _ = try StrokeStreams(parsing: bytes)
+        got = nil
+      } catch { got = error }
+      #expect(got == expected, "\(name)")
+      compared += 1
+    }
+    #expect(compared >= 8)
+  }
+
+  @Test func theDocumentLimitsHoldAcrossStreams() throws {
+    let stroke = Stroke(points: [InkPoint(x: 1, y: 2), InkPoint(x: 3, y: 4)], widths: [1])
+    let ink = try PathsStream(strokes: Array(repeating: stroke, count: 3)).serialized()
+    let riff = WillDataFile(chunks: [
+      RIFFChunk(id: "HEAD", data: [1, 0, 0]), RIFFChunk(id: "INK ", data: ink),
+      RIFFChunk(id: "INK ", data: ink),
+    ]).serialized()
+    let limits = DecodingLimits(maxStrokes: 5)
+    let error = #expect(throws: WillError.self) { try StrokeStreams(parsing: riff, limits: limits) }
+    #expect(error?.kind == .limitExceeded(.strokes, value: 6, limit: 5))
+    #expect(error?.part == "INK #2")
+    let file = try #require(try StrokeStreams(parsing: riff))
+    #expect(file.streams.map(\.strokeCount) == [3, 3])
+  }
+}
