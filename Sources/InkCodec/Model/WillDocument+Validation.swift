@@ -43,59 +43,9 @@ extension WillDocument {
           // Where the decoder found the record, in the part the element names (a stroke made
           // in memory, or moved into a new element, has no offset).
           let at = part != nil || container == .raw ? stroke.wire.recordRange?.lowerBound : nil
-          func warn(_ code: String, _ message: @autoclosure () -> String) {
-            diagnostics.append(
-              code: code, part: part,
-              Diagnostic(
-                .warning, code: code, part: part, offset: at, strokeIndex: index,
-                message: message()))
-          }
-          if stroke.wire.storedFields.contains(.compositeOperation) {
-            if stroke.blendMode == .clear {
-              warn(
-                "blend-mode-zero",
-                "compositeOperation is 0, which is not in the format's enum; drawn as source-over")
-            } else if !stroke.blendMode.isInProtoEnum {
-              warn(
-                "blend-mode-unknown",
-                "compositeOperation \(stroke.blendMode.rawValue) is not in the format's enum; drawn as source-over"
-              )
-            }
-          }
-          if let paint = stroke.paintIndex, Int(paint) >= paints.count {
-            warn(
-              "paint-without-paints-part",
-              paints.isEmpty
-                ? "strokePaint \(paint) refers to a paints part the document does not have"
-                : "strokePaint \(paint) is past the \(paints.count) paints of the paints part")
-          }
-          let points = stroke.pointCount
-          if stroke.widths.count > 1 && stroke.widths.count < points {
-            warn(
-              "short-width-list",
-              "\(stroke.widths.count) widths for \(points) points: the last width repeats")
-          }
-          if stroke.colors.count > 1 && stroke.colors.count < points {
-            warn(
-              "short-color-list",
-              "\(stroke.colors.count) colours for \(points) points: the last colour repeats")
-          }
-          if stroke.widths.isEmpty { warn("no-width", "the stroke stores no width") }
-          if stroke.colors.isEmpty { warn("no-color", "the stroke stores no colour") }
-          if points < 4 {
-            warn("too-few-points", "\(points) control points make no spline segment (4 needed)")
-          }
-          if let page, let box = stroke.bounds?.transformed(by: transform) {
-            let tolerance = 1e-9
-            if box.minX < -tolerance || box.minY < -tolerance
-              || box.maxX > page.width + tolerance || box.maxY > page.height + tolerance
-            {
-              warn(
-                "outside-page",
-                "control points lie outside the \(NumberText.shortest(page.width))×\(NumberText.shortest(page.height)) page"
-              )
-            }
-          }
+          Self.check(
+            stroke, index: index, part: part, offset: at, paints: paints.count,
+            page: page, transform: transform, into: &diagnostics)
         }
       }
     }
@@ -107,5 +57,66 @@ extension WillDocument {
           message: "no section includes this paths part"))
     }
     return diagnostics.finished()
+  }
+
+  /// The warnings of one stroke: its stored blend mode, its paint, its width and colour lists,
+  /// its point count, and where its points land on the page.
+  static func check(
+    _ stroke: Stroke, index: Int, part: String?, offset at: Int?, paints: Int,
+    page: PageSize?, transform: AffineTransform, into diagnostics: inout DiagnosticList
+  ) {
+    func warn(_ code: String, _ message: @autoclosure () -> String) {
+      diagnostics.append(
+        code: code, part: part,
+        Diagnostic(
+          .warning, code: code, part: part, offset: at, strokeIndex: index,
+          message: message()))
+    }
+    if stroke.wire.storedFields.contains(.compositeOperation) {
+      if stroke.blendMode == .clear {
+        warn(
+          "blend-mode-zero",
+          "compositeOperation is 0, which is not in the format's enum; drawn as source-over")
+      } else if !stroke.blendMode.isInProtoEnum {
+        warn(
+          "blend-mode-unknown",
+          "compositeOperation \(stroke.blendMode.rawValue) is not in the format's enum; drawn as source-over"
+        )
+      }
+    }
+    if let paint = stroke.paintIndex, Int(paint) >= paints {
+      warn(
+        "paint-without-paints-part",
+        paints == 0
+          ? "strokePaint \(paint) refers to a paints part the document does not have"
+          : "strokePaint \(paint) is past the \(paints) paints of the paints part")
+    }
+    let points = stroke.pointCount
+    if stroke.widths.count > 1 && stroke.widths.count < points {
+      warn(
+        "short-width-list",
+        "\(stroke.widths.count) widths for \(points) points: the last width repeats")
+    }
+    if stroke.colors.count > 1 && stroke.colors.count < points {
+      warn(
+        "short-color-list",
+        "\(stroke.colors.count) colours for \(points) points: the last colour repeats")
+    }
+    if stroke.widths.isEmpty { warn("no-width", "the stroke stores no width") }
+    if stroke.colors.isEmpty { warn("no-color", "the stroke stores no colour") }
+    if points < 4 {
+      warn("too-few-points", "\(points) control points make no spline segment (4 needed)")
+    }
+    if let page, let box = stroke.bounds?.transformed(by: transform) {
+      let tolerance = 1e-9
+      if box.minX < -tolerance || box.minY < -tolerance
+        || box.maxX > page.width + tolerance || box.maxY > page.height + tolerance
+      {
+        warn(
+          "outside-page",
+          "control points lie outside the \(NumberText.shortest(page.width))×\(NumberText.shortest(page.height)) page"
+        )
+      }
+    }
   }
 }

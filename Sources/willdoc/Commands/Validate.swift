@@ -113,6 +113,20 @@ struct Validate: ParsableCommand {
       return FileResult(
         name: name, size: nil, container: nil, diagnostics: [Diagnostic(error)], error: error)
     }
+    // A RIFF or raw file is checked one stroke at a time, never held as a document.
+    do throws(WillError) {
+      if let streams = try StrokeStreams(parsing: input.bytes, limits: limits) {
+        return FileResult(
+          name: name, size: input.bytes.count, container: streams.container,
+          diagnostics: try streams.validate())
+      }
+    } catch {
+      let container =
+        error.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes)
+      return FileResult(
+        name: name, size: input.bytes.count, container: container,
+        diagnostics: [Diagnostic(error)], error: error)
+    }
     let result = WillDocument.validate(bytes: input.bytes, limits: limits)
     let container =
       result.document?.container

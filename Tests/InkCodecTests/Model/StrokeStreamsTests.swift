@@ -29,10 +29,12 @@ import Testing
     #expect(file.streams.map(\.pointCount) == elements.map(\.pointCount), "\(name)")
     let strokes = try streamed(file)
     #expect(strokes == elements.map(\.strokes), "\(name)")
-    // Where each record was is the same too, so diagnostics would be.
+    // Where each record was is the same too, and so are the diagnostics.
     #expect(
       strokes.flatMap { $0.map(\.wire.recordRange) }
         == elements.flatMap { $0.strokes.map(\.wire.recordRange) }, "\(name)")
+    #expect(try file.validate() == document.validate(), "\(name)")
+    #expect(try file.validate(maximumRepeats: 2) == document.validate(maximumRepeats: 2), "\(name)")
   }
 
   @Test(.enabled(if: ExternalSamples.isAvailable)) func everyRealSample() throws {
