@@ -83,4 +83,32 @@ public struct StrokeStreams: Sendable {
     }
     return diagnostics.finished()
   }
+
+  /// Checks a RIFF or raw file in one pass, decoding each stroke once: the warnings
+  /// ``validate(maximumRepeats:)`` gives, or the error opening would throw. `nil` for an OPC
+  /// package.
+  public static func validate(
+    parsing bytes: [UInt8], limits: DecodingLimits = .default, maximumRepeats: Int = 100
+  ) throws(WillError) -> (container: ContainerKind, diagnostics: [Diagnostic])? {
+    try limits.check(.fileBytes, bytes.count)
+    let container = ContainerKind(sniffing: bytes)
+    let streams: [(part: String?, bytes: [UInt8])]
+    switch container {
+    case .opc: return nil
+    case .riff:
+      streams = WillDocument.riffStreams(try WillDataFile(parsing: bytes, limits: limits))
+    case .raw: streams = [(nil, bytes)]
+    }
+    var diagnostics = DiagnosticList(maximumRepeats: maximumRepeats)
+    var current = (stream: -1, index: 0)
+    try WillDocument.decodeStreams(streams, container: container, limits: limits) {
+      stream, stroke in
+      current = current.stream == stream ? (stream, current.index + 1) : (stream, 0)
+      WillDocument.check(
+        stroke, index: current.index, part: streams[stream].part,
+        offset: stroke.wire.recordRange?.lowerBound, paints: 0, page: nil, transform: .identity,
+        into: &diagnostics)
+    }
+    return (container, diagnostics.finished())
+  }
 }

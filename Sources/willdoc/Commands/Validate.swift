@@ -115,10 +115,10 @@ struct Validate: ParsableCommand {
     }
     // A RIFF or raw file is checked one stroke at a time, never held as a document.
     do throws(WillError) {
-      if let streams = try StrokeStreams(parsing: input.bytes, limits: limits) {
+      if let checked = try StrokeStreams.validate(parsing: input.bytes, limits: limits) {
         return FileResult(
-          name: name, size: input.bytes.count, container: streams.container,
-          diagnostics: try streams.validate())
+          name: name, size: input.bytes.count, container: checked.container,
+          diagnostics: checked.diagnostics)
       }
     } catch {
       let container =

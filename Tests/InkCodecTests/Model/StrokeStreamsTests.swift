@@ -35,6 +35,9 @@ import Testing
         == elements.flatMap { $0.strokes.map(\.wire.recordRange) }, "\(name)")
     #expect(try file.validate() == document.validate(), "\(name)")
     #expect(try file.validate(maximumRepeats: 2) == document.validate(maximumRepeats: 2), "\(name)")
+    let onePass = try #require(try StrokeStreams.validate(parsing: bytes, maximumRepeats: 2))
+    #expect(onePass.container == document.container)
+    #expect(onePass.diagnostics == document.validate(maximumRepeats: 2), "\(name)")
   }
 
   @Test(.enabled(if: ExternalSamples.isAvailable)) func everyRealSample() throws {
@@ -77,6 +80,12 @@ import Testing
         got = nil
       } catch { got = error }
       #expect(got == expected, "\(name)")
+      let checked: WillError?
+      do {
+        _ = try StrokeStreams.validate(parsing: bytes)
+        checked = nil
+      } catch { checked = error }
+      #expect(checked == expected, "\(name): one-pass validation")
       compared += 1
     }
     #expect(compared >= 8)
