@@ -11,30 +11,53 @@ package enum FileIO {
   /// Reads a file, refusing one larger than `limit` before reading it.
   package static func read(_ url: URL, limit: Int) throws(WillError) -> [UInt8] {
     let path = url.path
-    var info = stat()
-    guard stat(path, &info) == 0 else {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
       throw WillError(.io("cannot open \(path): \(String(cString: strerror(errno)))"))
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw WillError(.io("cannot open \(path): \(String(cString: strerror(errno)))"))
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw WillError(.io("cannot read \(path): it is a directory"))
     }
     if Int(info.st_size) > limit {
       throw WillError(.limitExceeded(.fileBytes, value: Int(info.st_size), limit: limit))
     }
-    // The read and the copy into an array each hold the whole file for a moment.
-    try CheckedAllocation.probe(bytes: 2 * Int(info.st_size))
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw WillError(.io("cannot open \(path)"))
-    }
-    defer { try? handle.close() }
-    do {
-      let data = try handle.read(upToCount: limit + 1) ?? Data()
-      if data.count > limit {
-        throw WillError(.limitExceeded(.fileBytes, value: data.count, limit: limit))
+    // Read straight into the array, reserved one byte past the size so the read that finds
+    // the end fits: the file is in memory once. A file that grows while it is read, or is not
+    // regular (a pipe, a device: no size up front), grows the array as it comes.
+    let expected = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    try CheckedAllocation.probe(bytes: expected + 1)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(expected + 1)
+    var failure: Int32?
+    while true {
+      let spare = bytes.capacity - bytes.count
+      let wanted = spare > 0 ? spare : 1 << 16
+      if spare == 0 { try CheckedAllocation.probe(bytes: 2 * bytes.count + wanted) }
+      let start = bytes.count
+      bytes.append(contentsOf: repeatElement(0, count: wanted))
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        Foundation.read(descriptor, buffer.baseAddress! + start, wanted)
       }
-      return [UInt8](data)
-    } catch let error as WillError {
-      throw error
-    } catch {
-      throw WillError(.io("cannot read \(path): \(error.localizedDescription)"))
+      bytes.removeLast(wanted - max(got, 0))
+      if got < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        break
+      }
+      if got == 0 { break }
+      if bytes.count > limit {
+        throw WillError(.limitExceeded(.fileBytes, value: bytes.count, limit: limit))
+      }
     }
+    if let failure {
+      throw WillError(.io("cannot read \(path): \(String(cString: strerror(failure)))"))
+    }
+    return bytes
   }
 
   /// Writes `bytes` where `url` leads, as a careful Unix tool does:
