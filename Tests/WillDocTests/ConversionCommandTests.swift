@@ -35,7 +35,8 @@ import Testing
     let image = try WillDocRunner.run(
       ["reencode", Self.sample("image.will"), "-o", output, "--container", "riff"])
     #expect(image.status == 1)
-    #expect(image.stderr.contains("  the image would vanish"), "\(image.stderr)")
+    #expect(
+      image.stderr.contains("  the image would vanish\n  (use --drop-images)"), "\(image.stderr)")
   }
 
   @Test func oneFlattenedPageConvertsAndTheReportSaysWhatWasDropped() throws {

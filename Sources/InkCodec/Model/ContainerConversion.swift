@@ -17,13 +17,31 @@
 /// let bytes = try document.serialized(container: .riff)
 /// ```
 public struct ConversionLosses: Sendable, Hashable {
+  /// What makes a document fit a container that holds less.
+  public enum Remedy: Sendable, Hashable, CaseIterable {
+    /// Keep one page: ``WillDocument/keepingSection(_:)``.
+    case keepOneSection
+    /// Bake transforms into coordinates: ``WillDocument/flattened(section:)``.
+    case flatten
+    /// Remove the images: ``WillDocument/removeImages()``.
+    case dropImages
+    /// Remove the paints (``WillDocument/paints``).
+    case dropPaints
+  }
+
   /// What would change how the ink looks, one sentence each; empty when the drawing fits.
   public var drawingChanges: [String] = []
+  /// What would make the drawing fit, in the order of ``drawingChanges``, each once.
+  public var remedies: [Remedy] = []
   /// What would be dropped without changing the drawing, one phrase each.
   public var droppedMetadata: [String] = []
 
   /// Whether the target keeps everything.
   public var isLossless: Bool { drawingChanges.isEmpty && droppedMetadata.isEmpty }
+
+  mutating func add(remedy: Remedy) {
+    if !remedies.contains(remedy) { remedies.append(remedy) }
+  }
 }
 
 extension WillDocument {
@@ -56,6 +74,7 @@ extension WillDocument {
   private func streamLosses(_ losses: inout ConversionLosses) {
     let inked = sections.indices.filter { !sections[$0].strokes.isEmpty }
     if inked.count > 1 {
+      losses.add(remedy: .keepOneSection)
       losses.drawingChanges.append(
         "the ink of \(inked.count) pages (sections \(inked.map(String.init).joined(separator: ", "))) "
           + "would land on one another; pick one page")
@@ -68,12 +87,14 @@ extension WillDocument {
         !$0.transform.isIdentity && !$0.element.strokes.isEmpty
       }
       if let first = transformed.first {
+        losses.add(remedy: .flatten)
         losses.drawingChanges.append(
           "\(owner) transform \(first.transform.svgTransform) would be dropped "
             + "(\(transformed.reduce(0) { $0 + $1.element.strokes.count }) strokes); flatten it")
       }
       let images = section.images.count
       if images > 0 {
+        losses.add(remedy: .dropImages)
         losses.drawingChanges.append(
           "\(owner) \(images == 1 ? "image" : "\(images) images") would vanish")
       }
@@ -103,6 +124,7 @@ extension WillDocument {
       stroke.paintIndex.map { Int($0) < paints.count } ?? false
     }.count
     if paintedStrokes > 0 {
+      losses.add(remedy: .dropPaints)
       losses.drawingChanges.append(
         "the particle paints \(paintedStrokes) strokes use would vanish")
     } else if !paints.isEmpty {

@@ -120,9 +120,15 @@ struct Reencode: ParsableCommand {
         "willdoc: error: \(output.terminalSafe): a \(targetContainer == .riff ? "RIFF" : "raw") file cannot "
           + "hold this drawing:")
       for change in losses.drawingChanges { printError("  \(change.terminalSafe)") }
-      printError(
-        "  (keep one page with --section N, bake transforms with --flatten, "
-          + "drop images and paints with --drop-images and --drop-paints)")
+      let options = losses.remedies.map { remedy in
+        switch remedy {
+        case .keepOneSection: "--section N to keep one page"
+        case .flatten: "--flatten to bake the transforms into the coordinates"
+        case .dropImages: "--drop-images"
+        case .dropPaints: "--drop-paints"
+        }
+      }
+      printError("  (use \(options.joined(separator: ", ")))")
       throw ExitCode(ExitStatus.invalid)
     }
     let bytes = try reportingErrors(file: output) { () throws(WillError) in

@@ -34,6 +34,7 @@ import Testing
       ] + transformed)
     #expect(transformed[1].hasPrefix("section 1's transform matrix(0 -1 1 0 0 864)"))
     #expect(transformed[2].hasPrefix("section 2's transform matrix(1 0 0 1 0 400)"))
+    #expect(losses.remedies == [.keepOneSection, .flatten])
     #expect(sections.losses(convertingTo: .raw).drawingChanges == losses.drawingChanges)
     #expect(sections.losses(convertingTo: .opc).isLossless)
     for container in [ContainerKind.riff, .raw] {
@@ -51,6 +52,7 @@ import Testing
     let image = try Self.sample("image.will")
     #expect(
       image.losses(convertingTo: .riff).drawingChanges.contains("the image would vanish"))
+    #expect(image.losses(convertingTo: .riff).remedies == [.dropImages])
     var dropped = image
     #expect(dropped.removeImages() == 1)
     #expect(!dropped.losses(convertingTo: .riff).drawingChanges.contains { $0.contains("image") })
@@ -69,6 +71,7 @@ import Testing
       painted.losses(convertingTo: .raw).drawingChanges == [
         "the particle paints 2 strokes use would vanish"
       ])
+    #expect(painted.losses(convertingTo: .raw).remedies == [.dropPaints])
   }
 
   @Test func metadataOnlyLossesAreListedExactlyAndTheWriteGoesAhead() throws {
