@@ -49,24 +49,15 @@ extension WillDocument {
   public func losses(convertingTo container: ContainerKind) -> ConversionLosses {
     var losses = ConversionLosses()
     let unknownChunks = riffChunks.filter { !$0.isInk && $0.id != "HEAD" }
-    switch container {
-    case .opc:
-      if !unknownChunks.isEmpty {
-        losses.droppedMetadata.append(
-          "RIFF chunks "
-            + unknownChunks.map { "\"\($0.id)\" (\($0.data.count) bytes)" }
-            .joined(separator: ", "))
-      }
-    case .riff, .raw:
-      if self.container == .riff, container == .raw, !unknownChunks.isEmpty {
-        losses.droppedMetadata.append(
-          "RIFF chunks "
-            + unknownChunks.map { "\"\($0.id)\" (\($0.data.count) bytes)" }
-            .joined(separator: ", "))
-      }
-      guard self.container == .opc else { break }
-      streamLosses(&losses)
+    // A package has no place for them, nor does a raw stream.
+    if !unknownChunks.isEmpty, container == .opc || container == .raw {
+      losses.droppedMetadata.append(
+        "RIFF chunks "
+          + unknownChunks.map { "\"\($0.id)\" (\($0.data.count) bytes)" }
+          .joined(separator: ", "))
     }
+    // A stream holds less than a package; from one stream to another, only chunks go.
+    if container != .opc && self.container == .opc { streamLosses(&losses) }
     return losses
   }
 

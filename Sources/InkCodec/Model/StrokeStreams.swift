@@ -65,28 +65,9 @@ public struct StrokeStreams: Sendable {
     InkDecoder(bytes: streams[index].bytes, part: streams[index].part, limits: limits)
   }
 
-  /// The warnings ``WillDocument/validate(maximumRepeats:)`` gives for the same file,
-  /// checked one stroke at a time.
-  /// - Throws: Nothing the opening did not already rule out; typed for the decoders.
-  public func validate(maximumRepeats: Int = 100) throws(WillError) -> [Diagnostic] {
-    var diagnostics = DiagnosticList(maximumRepeats: maximumRepeats)
-    for index in streams.indices {
-      var decoder = self.decoder(for: index)
-      var strokeIndex = 0
-      while let stroke = try decoder.next() {
-        WillDocument.check(
-          stroke, index: strokeIndex, part: streams[index].part,
-          offset: stroke.wire.recordRange?.lowerBound, paints: 0, page: nil,
-          transform: .identity, into: &diagnostics)
-        strokeIndex += 1
-      }
-    }
-    return diagnostics.finished()
-  }
-
   /// Checks a RIFF or raw file in one pass, decoding each stroke once: the warnings
-  /// ``validate(maximumRepeats:)`` gives, or the error opening would throw. `nil` for an OPC
-  /// package.
+  /// ``WillDocument/validate(maximumRepeats:)`` gives for it, or the error
+  /// ``WillDocument/init(parsing:limits:)`` would throw. `nil` for an OPC package.
   public static func validate(
     parsing bytes: [UInt8], limits: DecodingLimits = .default, maximumRepeats: Int = 100
   ) throws(WillError) -> (container: ContainerKind, diagnostics: [Diagnostic])? {

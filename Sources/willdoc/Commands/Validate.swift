@@ -113,6 +113,13 @@ struct Validate: ParsableCommand {
       return FileResult(
         name: name, size: nil, container: nil, diagnostics: [Diagnostic(error)], error: error)
     }
+    // What could not be read: its container when the bytes still tell it.
+    func unreadable(_ error: WillError) -> FileResult {
+      FileResult(
+        name: name, size: input.bytes.count,
+        container: error.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes),
+        diagnostics: [Diagnostic(error)], error: error)
+    }
     // A RIFF or raw file is checked one stroke at a time, never held as a document.
     do throws(WillError) {
       if let checked = try StrokeStreams.validate(parsing: input.bytes, limits: limits) {
@@ -121,19 +128,13 @@ struct Validate: ParsableCommand {
           diagnostics: checked.diagnostics)
       }
     } catch {
-      let container =
-        error.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes)
-      return FileResult(
-        name: name, size: input.bytes.count, container: container,
-        diagnostics: [Diagnostic(error)], error: error)
+      return unreadable(error)
     }
     let result = WillDocument.validate(bytes: input.bytes, limits: limits)
-    let container =
-      result.document?.container
-      ?? (result.error?.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes))
+    if let error = result.error { return unreadable(error) }
     return FileResult(
-      name: name, size: input.bytes.count, container: container,
-      diagnostics: result.diagnostics, error: result.error)
+      name: name, size: input.bytes.count, container: result.document?.container,
+      diagnostics: result.diagnostics)
   }
 
   /// Prints a file's error on standard error, in the `willdoc: error:` form.
