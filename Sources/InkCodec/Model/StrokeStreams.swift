@@ -47,9 +47,13 @@ public struct StrokeStreams: Sendable {
     case .raw: raw = [(nil, bytes)]
     }
     var counts = [(strokes: Int, points: Int)](repeating: (0, 0), count: raw.count)
+    var buffer = StrokeBuffer()
     try WillDocument.decodeStreams(raw, container: container, limits: limits) {
-      counts[$0].strokes += 1
-      counts[$0].points += $1.pointCount
+      (index, decoder) throws(WillError) -> Int? in
+      guard try decoder.next(into: &buffer) else { return nil }
+      counts[index].strokes += 1
+      counts[index].points += buffer.pointCount
+      return buffer.pointCount
     }
     self.container = container
     self.limits = limits
@@ -81,14 +85,15 @@ public struct StrokeStreams: Sendable {
     case .raw: streams = [(nil, bytes)]
     }
     var diagnostics = DiagnosticList(maximumRepeats: maximumRepeats)
-    var current = (stream: -1, index: 0)
+    var buffer = StrokeBuffer()
     try WillDocument.decodeStreams(streams, container: container, limits: limits) {
-      stream, stroke in
-      current = current.stream == stream ? (stream, current.index + 1) : (stream, 0)
+      (stream, decoder) throws(WillError) -> Int? in
+      let index = decoder.strokeIndex
+      guard try decoder.next(into: &buffer) else { return nil }
       WillDocument.check(
-        stroke, index: current.index, part: streams[stream].part,
-        offset: stroke.wire.recordRange?.lowerBound, paints: 0, page: nil, transform: .identity,
-        into: &diagnostics)
+        buffer, index: index, part: streams[stream].part, offset: buffer.recordRange.lowerBound,
+        paints: 0, page: nil, transform: .identity, into: &diagnostics)
+      return buffer.pointCount
     }
     return (container, diagnostics.finished())
   }

@@ -32,6 +32,22 @@ extension WillDocument {
     _ streams: [(part: String?, bytes: [UInt8])], container: ContainerKind,
     limits: DecodingLimits, _ body: (Int, Stroke) throws(WillError) -> Void
   ) throws(WillError) {
+    try decodeStreams(streams, container: container, limits: limits) {
+      (index, decoder) throws(WillError) -> Int? in
+      guard let stroke = try decoder.next() else { return nil }
+      try body(index, stroke)
+      return stroke.pointCount
+    }
+  }
+
+  /// The loop behind ``decodeStreams(_:container:limits:_:)``, for callers that decode each
+  /// record themselves (into a reused ``StrokeBuffer``): `decodeNext` decodes one record of
+  /// the stream at an index and returns its point count, or `nil` at the stream's end.
+  package static func decodeStreams(
+    _ streams: [(part: String?, bytes: [UInt8])], container: ContainerKind,
+    limits: DecodingLimits,
+    decodeNext: (_ stream: Int, _ decoder: inout InkDecoder) throws(WillError) -> Int?
+  ) throws(WillError) {
     if container == .raw, streams.allSatisfy(\.bytes.isEmpty) {
       throw WillError(.notAWillFile, offset: 0)
     }
@@ -39,11 +55,10 @@ extension WillDocument {
     for (index, stream) in streams.enumerated() {
       var cost = ReadingCost()
       do throws(WillError) {
-        try InkDecoder.forEach(stream.bytes, part: stream.part, limits: limits) {
-          (stroke) throws(WillError) in
+        var decoder = try InkDecoder(checking: stream.bytes, part: stream.part, limits: limits)
+        while let points = try decodeNext(index, &decoder) {
           cost.strokes += 1
-          cost.points += stroke.pointCount
-          try body(index, stroke)
+          cost.points += points
         }
       } catch  where container == .raw && error.strokeIndex == 0 && error.category == .format {
         // The first record already fails: most likely not WILL data at all.

@@ -62,7 +62,7 @@ extension WillDocument {
   /// The warnings of one stroke: its stored blend mode, its paint, its width and colour lists,
   /// its point count, and where its points land on the page.
   static func check(
-    _ stroke: Stroke, index: Int, part: String?, offset at: Int?, paints: Int,
+    _ stroke: some StrokeFacts, index: Int, part: String?, offset at: Int?, paints: Int,
     page: PageSize?, transform: AffineTransform, into diagnostics: inout DiagnosticList
   ) {
     func warn(_ code: String, _ message: @autoclosure () -> String) {
@@ -72,7 +72,7 @@ extension WillDocument {
           .warning, code: code, part: part, offset: at, strokeIndex: index,
           message: message()))
     }
-    if stroke.wire.storedFields.contains(.compositeOperation) {
+    if stroke.storedFields.contains(.compositeOperation) {
       if stroke.blendMode == .clear {
         warn(
           "blend-mode-zero",
@@ -92,18 +92,18 @@ extension WillDocument {
           : "strokePaint \(paint) is past the \(paints) paints of the paints part")
     }
     let points = stroke.pointCount
-    if stroke.widths.count > 1 && stroke.widths.count < points {
+    if stroke.widthCount > 1 && stroke.widthCount < points {
       warn(
         "short-width-list",
-        "\(stroke.widths.count) widths for \(points) points: the last width repeats")
+        "\(stroke.widthCount) widths for \(points) points: the last width repeats")
     }
-    if stroke.colors.count > 1 && stroke.colors.count < points {
+    if stroke.colorCount > 1 && stroke.colorCount < points {
       warn(
         "short-color-list",
-        "\(stroke.colors.count) colours for \(points) points: the last colour repeats")
+        "\(stroke.colorCount) colours for \(points) points: the last colour repeats")
     }
-    if stroke.widths.isEmpty { warn("no-width", "the stroke stores no width") }
-    if stroke.colors.isEmpty { warn("no-color", "the stroke stores no colour") }
+    if stroke.widthCount == 0 { warn("no-width", "the stroke stores no width") }
+    if stroke.colorCount == 0 { warn("no-color", "the stroke stores no colour") }
     if points < 4 {
       warn("too-few-points", "\(points) control points make no spline segment (4 needed)")
     }

@@ -50,15 +50,39 @@ public struct InkDecoder: Sendable {
       }
     }
     stroke.wire.recordRange = offset..<range.upperBound
-    totalPoints += stroke.pointCount
-    if totalPoints > limits.maxTotalPoints {
-      throw WillError(
-        .limitExceeded(.totalPoints, value: totalPoints, limit: limits.maxTotalPoints),
-        part: part, offset: range.lowerBound, strokeIndex: strokeIndex)
-    }
-    offset = range.upperBound
-    strokeIndex += 1
+    try advance(past: range, points: stroke.pointCount)
     return stroke
+  }
+
+  /// Decodes the next stroke into `buffer`, reusing its storage, or returns `false` at the
+  /// end of the stream. The values equal what ``next()`` returns for the same record.
+  /// - Throws: ``WillError`` locating the first bad byte; the decoder does not advance.
+  public mutating func next(into buffer: inout StrokeBuffer) throws(WillError) -> Bool {
+    guard let range = try nextRecordRange() else { return false }
+    try bytes.withWireBytes { (wire) throws(WillError) in
+      var reader = WireReader(wire, range: range)
+      do throws(WillError) {
+        try buffer.decode(&reader, limits: limits)
+      } catch {
+        throw error.located(part: part, strokeIndex: strokeIndex)
+      }
+    }
+    buffer.recordRange = offset..<range.upperBound
+    try advance(past: range, points: buffer.pointCount)
+    return true
+  }
+
+  /// Checks a decoded record's points against the total-points limit, then moves past it.
+  private mutating func advance(past record: Range<Int>, points: Int) throws(WillError) {
+    let total = totalPoints + points
+    if total > limits.maxTotalPoints {
+      throw WillError(
+        .limitExceeded(.totalPoints, value: total, limit: limits.maxTotalPoints),
+        part: part, offset: record.lowerBound, strokeIndex: strokeIndex)
+    }
+    totalPoints = total
+    offset = record.upperBound
+    strokeIndex += 1
   }
 
   /// Parses the next record without delta decoding it, or returns `nil` at the end.
@@ -116,9 +140,17 @@ public struct InkDecoder: Sendable {
     _ bytes: [UInt8], part: String?, limits: DecodingLimits,
     _ body: (Stroke) throws(WillError) -> Void
   ) throws(WillError) {
-    try checkRecordCount(bytes, part: part, limits: limits)
-    var decoder = InkDecoder(bytes: bytes, part: part, limits: limits)
+    var decoder = try InkDecoder(checking: bytes, part: part, limits: limits)
     while let stroke = try decoder.next() { try body(stroke) }
+  }
+
+  /// A decoder over a whole stream whose record count was first checked against the stroke
+  /// limit (see `checkRecordCount`).
+  package init(checking bytes: [UInt8], part: String?, limits: DecodingLimits)
+    throws(WillError)
+  {
+    try Self.checkRecordCount(bytes, part: part, limits: limits)
+    self.init(bytes: bytes, part: part, limits: limits)
   }
 
   /// Walks only the length prefixes, so that a stream of millions of tiny records fails the
