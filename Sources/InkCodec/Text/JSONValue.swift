@@ -50,9 +50,9 @@ package enum JSONValue: Equatable {
   /// The value as text: objects and arrays of containers are indented by two spaces per
   /// level; arrays of scalars stay on one line.
   package func rendered() throws(WillError) -> String {
-    var output = ""
+    var output = TextBuffer()
     try write(to: &output, indent: 0) { _ in }
-    return output
+    return output.text
   }
 
   private var isScalar: Bool {
@@ -65,64 +65,64 @@ package enum JSONValue: Equatable {
   /// Writes the value at `indent`, offering the text so far to `flush` after each item of an
   /// array written one item per line (and every 1,024 rows), so that a caller can hand it
   /// on in pieces.
-  package func write(to output: inout String, indent: Int, flush: (inout String) -> Void)
+  package func write(to output: inout TextBuffer, indent: Int, flush: (inout TextBuffer) -> Void)
     throws(WillError)
   {
     switch self {
     case .inlineRows(let values, let stride):
       let count = stride > 0 ? values.count / stride : 0
-      output += "["
+      output.append("[")
       for row in 0..<count {
-        output += row == 0 ? "[" : ", ["
+        output.append(row == 0 ? "[" : ", [")
         for column in 0..<stride {
-          if column > 0 { output += ", " }
-          output += JSONValue.format(values[row * stride + column])
+          if column > 0 { output.append(", ") }
+          Self.write(values[row * stride + column], to: &output)
         }
-        output += "]"
+        output.append("]")
       }
-      output += "]"
+      output.append("]")
     case .rows(let values, let stride, let precision):
       let count = stride > 0 ? values.count / stride : 0
       guard count > 0 else {
-        output += "[]"
+        output.append("[]")
         return
       }
-      output += "[\n"
-      let padding = String(repeating: " ", count: indent + 2)
+      output.append("[\n")
       for row in 0..<count {
-        output += padding
-        output += "["
+        output.appendSpaces(indent + 2)
+        output.append("[")
         for column in 0..<stride {
-          if column > 0 { output += ", " }
+          if column > 0 { output.append(", ") }
           let value = values[row * stride + column]
           if let precision, value.isFinite {
             NumberText.appendDecimalDescription(value, precision: precision, to: &output)
           } else {
-            output += JSONValue.format(value)
+            Self.write(value, to: &output)
           }
         }
-        output += row == count - 1 ? "]\n" : "],\n"
+        output.append(row == count - 1 ? "]\n" : "],\n")
         if row & 1023 == 1023 { flush(&output) }
       }
-      output += String(repeating: " ", count: indent) + "]"
+      output.appendSpaces(indent)
+      output.append("]")
     case .stream(let stream):
       try Self.writeLines(
         count: stream.count, indent: indent, to: &output, flush: flush, item: stream.item)
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .int(let value): output += String(value)
-    case .double(let value): output += JSONValue.format(value)
-    case .string(let value): JSONValue.writeString(value, to: &output)
+    case .null: output.append("null")
+    case .bool(let value): output.append(value ? "true" : "false")
+    case .int(let value): output.append(value)
+    case .double(let value): Self.write(value, to: &output)
+    case .string(let value): Self.writeString(value, to: &output)
     case .array(let items):
       if items.isEmpty {
-        output += "[]"
+        output.append("[]")
       } else if items.allSatisfy(\.isScalar) {
-        output += "["
+        output.append("[")
         for (index, item) in items.enumerated() {
-          if index > 0 { output += ", " }
+          if index > 0 { output.append(", ") }
           try item.write(to: &output, indent: indent, flush: flush)
         }
-        output += "]"
+        output.append("]")
       } else {
         // Containers (and arrays of short arrays, such as points): one item per line.
         try Self.writeLines(
@@ -130,50 +130,52 @@ package enum JSONValue: Equatable {
       }
     case .object(let members):
       if members.isEmpty {
-        output += "{}"
+        output.append("{}")
         return
       }
       if members.allSatisfy({ $0.1.isScalar }) && members.count <= 6 {
-        output += "{"
+        output.append("{")
         for (index, (key, value)) in members.enumerated() {
-          if index > 0 { output += ", " }
-          JSONValue.writeString(key, to: &output)
-          output += ": "
+          if index > 0 { output.append(", ") }
+          Self.writeString(key, to: &output)
+          output.append(": ")
           try value.write(to: &output, indent: indent, flush: flush)
         }
-        output += "}"
+        output.append("}")
         return
       }
-      output += "{\n"
+      output.append("{\n")
       for (index, (key, value)) in members.enumerated() {
-        output += String(repeating: " ", count: indent + 2)
-        JSONValue.writeString(key, to: &output)
-        output += ": "
+        output.appendSpaces(indent + 2)
+        Self.writeString(key, to: &output)
+        output.append(": ")
         try value.write(to: &output, indent: indent + 2, flush: flush)
-        output += index == members.count - 1 ? "\n" : ",\n"
+        output.append(index == members.count - 1 ? "\n" : ",\n")
       }
-      output += String(repeating: " ", count: indent) + "}"
+      output.appendSpaces(indent)
+      output.append("}")
     }
   }
 
   /// `[`, then each item on a line of its own one level deeper, then `]`; `[]` when there
   /// are none. Output is offered to `flush` after each item.
   private static func writeLines(
-    count: Int, indent: Int, to output: inout String, flush: (inout String) -> Void,
+    count: Int, indent: Int, to output: inout TextBuffer, flush: (inout TextBuffer) -> Void,
     item: (Int) throws(WillError) -> JSONValue
   ) throws(WillError) {
     guard count > 0 else {
-      output += "[]"
+      output.append("[]")
       return
     }
-    output += "[\n"
+    output.append("[\n")
     for index in 0..<count {
-      output += String(repeating: " ", count: indent + 2)
+      output.appendSpaces(indent + 2)
       try item(index).write(to: &output, indent: indent + 2, flush: flush)
-      output += index == count - 1 ? "\n" : ",\n"
+      output.append(index == count - 1 ? "\n" : ",\n")
       flush(&output)
     }
-    output += String(repeating: " ", count: indent) + "]"
+    output.appendSpaces(indent)
+    output.append("]")
   }
 
   /// The shortest text that reads back as `value` (Swift's `description`), which keeps a
@@ -183,23 +185,32 @@ package enum JSONValue: Equatable {
     return value.description
   }
 
-  private static func writeString(_ string: String, to output: inout String) {
-    output += "\""
+  private static func write(_ value: Double, to output: inout TextBuffer) {
+    output.append(format(value))
+  }
+
+  private static func writeString(_ string: String, to output: inout TextBuffer) {
+    output.append("\"")
     for scalar in string.unicodeScalars {
       switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
+      case "\"": output.append("\\\"")
+      case "\\": output.append("\\\\")
+      case "\n": output.append("\\n")
+      case "\r": output.append("\\r")
+      case "\t": output.append("\\t")
       // Controls, DEL, C1 controls and bidirectional overrides as \u escapes: the string reads
       // back the same, and the JSON is safe to look at on a terminal.
       case _ where ControlCharacters.isControl(scalar) || ControlCharacters.isBidiControl(scalar):
         let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+        output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+      default:
+        if scalar.isASCII {
+          output.append(byte: UInt8(scalar.value))
+        } else {
+          output.append(String(scalar))
+        }
       }
     }
-    output += "\""
+    output.append("\"")
   }
 }

@@ -60,24 +60,38 @@ extension NumberText {
     return text
   }
 
-  /// Appends ``decimalDescription(_:precision:)`` to `output`, building the digits in a
-  /// small buffer: no intermediate strings (the dump writes millions of these).
+  /// Appends ``decimalDescription(_:precision:)`` to `output`.
   package static func appendDecimalDescription(
     _ value: Double, precision: Int, to output: inout String
   ) {
-    guard (0...8).contains(precision) else {
-      output += value.description
-      return
+    let done = withDecimalDigits(value, precision: precision) {
+      output += String(decoding: $0, as: UTF8.self)
     }
+    if !done { output += value.description }
+  }
+
+  /// Appends ``decimalDescription(_:precision:)`` to `output`, building the digits in a
+  /// small buffer: no intermediate strings (the dump writes millions of these).
+  package static func appendDecimalDescription(
+    _ value: Double, precision: Int, to output: inout TextBuffer
+  ) {
+    let done = withDecimalDigits(value, precision: precision) { output.append($0) }
+    if !done { output.append(value.description) }
+  }
+
+  /// Hands `body` the digits of a value decoded at `precision`, or returns `false` for any
+  /// other value (which then takes `description`).
+  @inline(__always)
+  private static func withDecimalDigits(
+    _ value: Double, precision: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Bool {
+    guard (0...8).contains(precision) else { return false }
     let scale = powersOfTen[precision]
     let scaled = (value * scale).rounded()
     // Swift writes magnitudes under 10⁻⁴ with an exponent: leave those to it, and anything
     // that is not exactly a decoded value.
     guard abs(scaled) <= 4_294_967_296, scaled / scale == value, abs(value) >= 1e-4 || value == 0
-    else {
-      output += value.description
-      return
-    }
+    else { return false }
     let negative = scaled < 0 || (scaled == 0 && value.sign == .minus)
     var integer = UInt64(abs(scaled))
     // Trailing zeros of the fraction are not printed (zero is `0.0`).
@@ -106,8 +120,8 @@ extension NumberText {
         integer /= 10
       } while integer != 0
       if negative { put(UInt8(ascii: "-")) }
-      output += String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<24]), as: UTF8.self)
+      body(UnsafeBufferPointer(rebasing: buffer[start..<24]))
     }
+    return true
   }
-
 }

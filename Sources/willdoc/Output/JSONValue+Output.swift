@@ -1,11 +1,12 @@
 import InkCodec
 
 extension JSONValue {
-  /// Writes the value followed by a newline, handing `sink` the text in pieces of about
+  /// Writes the value followed by a newline, handing `sink` the bytes in pieces of about
   /// 64 KiB: memory holds one item of a ``stream(_:)`` at a time, not the whole document.
-  func write(flushingTo sink: (String) -> Void) throws(WillError) {
-    var output = ""
+  func write(flushingTo sink: ([UInt8]) -> Void) throws(WillError) {
+    var output = TextBuffer()
     try write(to: &output, indent: 0) { OutputChunks.flushWhenFull(&$0, to: sink) }
-    sink(output + "\n")
+    output.append("\n")
+    output.flush(to: sink)
   }
 }

@@ -18,20 +18,22 @@ struct InspectReport {
   let limits: DecodingLimits
 
   /// Writes the report to `sink` in pieces; returns the totals.
-  func write(to sink: (String) -> Void) throws(WillError) -> Totals {
+  func write(to sink: ([UInt8]) -> Void) throws(WillError) -> Totals {
     let totals = Totals()
-    var output = "{\n  \"files\": "
-    let flush = { (pending: inout String) in OutputChunks.flushWhenFull(&pending, to: sink) }
+    var output = TextBuffer()
+    output.append("{\n  \"files\": ")
+    let flush = { (pending: inout TextBuffer) in OutputChunks.flushWhenFull(&pending, to: sink) }
     let stream = JSONValue.stream(
       JSONStream(count: files.count) { index in Self.file(files[index], limits: limits, totals) })
     try stream.write(to: &output, indent: 2, flush: flush)
-    output += ",\n  \"total\": "
+    output.append(",\n  \"total\": ")
     try JSONValue.object([
       ("files", .int(Int64(totals.files))), ("strokes", .int(Int64(totals.strokes))),
       ("points", .int(Int64(totals.points))), ("warnings", .int(Int64(totals.warnings))),
       ("failed", .int(Int64(totals.failed))),
     ]).write(to: &output, indent: 2, flush: flush)
-    sink(output + "\n}\n")
+    output.append("\n}\n")
+    output.flush(to: sink)
     return totals
   }
 
