@@ -1,14 +1,13 @@
 extension Section {
   /// Reads a section SVG and the parts its relationships include.
   /// - Parameters:
-  ///   - cost: Charged with what one reference to the section costs: its elements, and the
-  ///     strokes, points and references of every part it includes.
-  ///   - decoded: Paths parts decoded so far, shared with the rest of the document.
+  ///   - cost: Charged with what one reference to the section costs: its elements and
+  ///     references (its strokes and points are charged as its paths parts are decoded).
   ///   - budget: The document's budget before this section, checked as the section's own
   ///     cost grows so that one section cannot run far past a limit before it is charged.
   init(
     reading name: PartName, from package: InkPackage, consumed: inout Set<String>,
-    cost: inout ReadingCost, decoded: inout DecodedParts, budget: ReadingBudget
+    cost: inout ReadingCost, budget: ReadingBudget
   ) throws(WillError) {
     let document = try package.xml(name)
     let relsName = name.relationshipsPart
@@ -29,13 +28,12 @@ extension Section {
     let namespaces = XMLNamespaces.initial.declaring(root)
     var reader = SectionTreeReader(
       package: package, section: name, relsPart: relsName.description, relationships: byID,
-      included: included, consumed: consumed, cost: cost, decoded: decoded, budget: budget)
+      included: included, consumed: consumed, cost: cost, budget: budget)
     reader.cost.elements += 1  // <svg>
     nodes = try reader.nodes(root.children, namespaces: namespaces)
     included = reader.included
     consumed = reader.consumed
     cost = reader.cost
-    decoded = reader.decoded
     if width != nil, Self.length(svgAttributes.first { $0.name == "width" }!.value) == nil {
       throw WillError(
         .invalidAttribute(name: "width", value: svgAttributes.first { $0.name == "width" }!.value),

@@ -1,5 +1,5 @@
-/// Turns a section's SVG children into ``SectionNode``s, decoding the parts that `r:id`
-/// attributes include.
+/// Turns a section's SVG children into ``SectionNode``s, reading the parts that `r:id`
+/// attributes include (a paths element names its part; its strokes are decoded afterwards).
 struct SectionTreeReader {
   let package: InkPackage
   let section: PartName
@@ -8,7 +8,6 @@ struct SectionTreeReader {
   var included: Set<String>
   var consumed: Set<String>
   var cost: ReadingCost
-  var decoded: DecodedParts
   /// The document's budget before this section; the section's cost is checked on top of it.
   let budget: ReadingBudget
 
@@ -84,22 +83,10 @@ struct SectionTreeReader {
           .wrongContentType(expected: WillContentType.paths, found: contentType),
           part: part.name.description)
       }
-      let key = part.name.normalizedKey
-      let strokes: [Stroke]
-      let points: Int
-      if let shared = decoded.strokes[key] {
-        (strokes, points) = shared
-      } else {
-        strokes = try PathsStream(
-          parsing: part.data, part: part.name.description, limits: package.limits
-        ).strokes
-        points = strokes.reduce(0) { $0 + $1.pointCount }
-        decoded.strokes[key] = (strokes, points)
-      }
-      var paths = PathsElement(strokes: strokes, transform: try transform(of: element))
-      cost.strokes += strokes.count
-      cost.points += points
-      try checkBudget()
+      // The strokes come later, once the whole structure is read (see
+      // `WillDocument.decodePaths`): errors and limits then come in the same order whether
+      // the document keeps its strokes or streams them.
+      var paths = PathsElement(strokes: [], transform: try transform(of: element))
       paths.partName = part.name.description
       paths.relationshipID = id
       paths.attributes = kept

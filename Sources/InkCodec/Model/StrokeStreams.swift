@@ -1,23 +1,28 @@
-/// The paths streams of a RIFF or raw file, to read one stroke at a time: memory holds the
-/// file and one stroke, never every stroke (a `WillDocument` of a 64 MiB stream holds about
-/// eight times the file).
+/// A document's strokes to read one at a time, whatever the container: memory holds the
+/// file, the document's structure and one stroke, never a `Stroke` per record (a
+/// `WillDocument` of a 64 MiB stream holds about eight times the file).
 ///
-/// Opening checks every stream as ``WillDocument/init(parsing:limits:)`` does — each stroke
-/// decoded under the limits and dropped, the document-wide limits across streams — so the
-/// decoders it hands out cannot fail on the same bytes.
+/// The streams are the paths parts of a package (each part once, however many sections
+/// include it), the `INK ` chunks of a RIFF file, or a raw file. ``elements`` says which
+/// section draws which stream, and where.
+///
+/// Opening checks the whole document as ``WillDocument/init(parsing:limits:)`` does — each
+/// stroke decoded under the limits and dropped, the document-wide limits across streams and
+/// references — so the decoders it hands out cannot fail on the same bytes.
 ///
 /// ```swift
-/// if let file = try StrokeStreams(parsing: bytes) {
-///     for index in file.streams.indices {
-///         var decoder = file.decoder(for: index)
-///         while let stroke = try decoder.next() { draw(stroke) }
-///     }
+/// let file = try StrokeStreams(parsing: bytes)
+/// var buffer = StrokeBuffer()
+/// for element in file.elements {
+///     var decoder = file.decoder(for: element.stream)
+///     while try decoder.next(into: &buffer) { draw(buffer, on: element.section) }
 /// }
 /// ```
 public struct StrokeStreams: Sendable {
-  /// One paths stream: a RIFF `INK ` chunk or a raw file.
+  /// One paths stream: a package's paths part, a RIFF `INK ` chunk or a raw file.
   public struct Stream: Sendable {
-    /// The part name, as the document names it (`INK `, `INK #2`…), or `nil` for a raw file.
+    /// The part name, as the document names it (`/sections/media/paths0.protobuf`, `INK `,
+    /// `INK #2`…), or `nil` for a raw file.
     public let part: String?
     /// The stream's bytes.
     public let bytes: [UInt8]
@@ -27,41 +32,60 @@ public struct StrokeStreams: Sendable {
     public let pointCount: Int
   }
 
-  /// `.riff` or `.raw`.
-  public let container: ContainerKind
-  /// The streams in file order: one per `INK ` chunk, or the raw file.
+  /// One paths element of the document, in document order.
+  public struct Element: Sendable, Hashable {
+    /// The index of its section in ``structure``.
+    public let section: Int
+    /// The index of the stream it draws, in ``streams``.
+    public let stream: Int
+    /// The product of the transforms above it and its own (outer on the left), as
+    /// ``PlacedPaths/transform`` has it.
+    public let transform: AffineTransform
+  }
+
+  /// `.opc`, `.riff` or `.raw`.
+  public var container: ContainerKind { structure.container }
+  /// The document without its strokes: sections with their paths elements empty,
+  /// properties, paints, parts and read warnings.
+  public let structure: WillDocument
+  /// The streams, each once, in the order the document first draws them.
   public let streams: [Stream]
-  /// The limits the streams were checked under, and their decoders apply.
+  /// Every paths element in document order: section by section, in tree order.
+  public let elements: [Element]
+  /// The limits the document was checked under, and its decoders apply.
   public let limits: DecodingLimits
 
-  /// Reads a RIFF or raw file and checks every stroke; `nil` for an OPC package, whose
-  /// strokes come with its sections (read it as a ``WillDocument``).
+  /// Reads a document and checks every stroke without keeping any.
   /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)`` would throw it.
-  public init?(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
-    try limits.check(.fileBytes, bytes.count)
-    let container = ContainerKind(sniffing: bytes)
-    let raw: [(part: String?, bytes: [UInt8])]
-    switch container {
-    case .opc: return nil
-    case .riff: raw = WillDocument.riffStreams(try WillDataFile(parsing: bytes, limits: limits))
-    case .raw: raw = [(nil, bytes)]
-    }
-    var counts = [(strokes: Int, points: Int)](repeating: (0, 0), count: raw.count)
+  public init(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
+    var streams: [Stream] = []
+    var elements: [Element] = []
+    var streamIndex: [String: Int] = [:]
     var buffer = StrokeBuffer()
-    try WillDocument.decodeStreams(raw, container: container, limits: limits) {
-      (index, decoder) throws(WillError) -> Int? in
-      guard try decoder.next(into: &buffer) else { return nil }
-      counts[index].strokes += 1
-      counts[index].points += buffer.pointCount
-      return buffer.pointCount
+    structure = try Self.read(bytes, limits: limits) { (source, reference) throws(WillError) in
+      let key = source.key ?? "#\(reference.section)/\(elements.count)"
+      if let index = streamIndex[key] {
+        elements.append(
+          Element(section: reference.section, stream: index, transform: reference.transform))
+        return (streams[index].strokeCount, streams[index].pointCount)
+      }
+      var counts = (strokes: 0, points: 0)
+      while try source.decoder.next(into: &buffer) {
+        counts.strokes += 1
+        counts.points += buffer.pointCount
+      }
+      streamIndex[key] = streams.count
+      elements.append(
+        Element(section: reference.section, stream: streams.count, transform: reference.transform))
+      streams.append(
+        Stream(
+          part: source.part, bytes: source.bytes, strokeCount: counts.strokes,
+          pointCount: counts.points))
+      return counts
     }
-    self.container = container
+    self.streams = streams
+    self.elements = elements
     self.limits = limits
-    streams = raw.indices.map {
-      Stream(
-        part: raw[$0].part, bytes: raw[$0].bytes, strokeCount: counts[$0].strokes,
-        pointCount: counts[$0].points)
-    }
   }
 
   /// A decoder over the stream at `index`, from its first stroke.
@@ -69,32 +93,155 @@ public struct StrokeStreams: Sendable {
     InkDecoder(bytes: streams[index].bytes, part: streams[index].part, limits: limits)
   }
 
-  /// Checks a RIFF or raw file in one pass, decoding each stroke once: the warnings
-  /// ``WillDocument/validate(maximumRepeats:)`` gives for it, or the error
-  /// ``WillDocument/init(parsing:limits:)`` would throw. `nil` for an OPC package.
-  public static func validate(
-    parsing bytes: [UInt8], limits: DecodingLimits = .default, maximumRepeats: Int = 100
-  ) throws(WillError) -> (container: ContainerKind, diagnostics: [Diagnostic])? {
-    try limits.check(.fileBytes, bytes.count)
-    let container = ContainerKind(sniffing: bytes)
-    let streams: [(part: String?, bytes: [UInt8])]
-    switch container {
-    case .opc: return nil
-    case .riff:
-      streams = WillDocument.riffStreams(try WillDataFile(parsing: bytes, limits: limits))
-    case .raw: streams = [(nil, bytes)]
-    }
+  /// Where a stroke is, as ``forEachStroke(parsing:limits:maximumRepeats:_:)`` hands it out.
+  public struct Location: Sendable, Hashable {
+    /// The index of its section.
+    public var section: Int
+    /// The index of its paths element among every element of the document, in document
+    /// order (the order of ``StrokeStreams/elements``).
+    public var element: Int
+    /// The part its element draws (`nil` for a raw file).
+    public var part: String?
+    /// The index of the stroke within its element.
+    public var index: Int
+    /// Where the element is drawn: the transforms above it and its own.
+    public var transform: AffineTransform
+  }
+
+  /// Reads a document in one pass, handing `body` each stroke in document order, decoded
+  /// into one reused buffer: memory holds the file, the document's structure and one
+  /// stroke. A part that several sections include is decoded once per inclusion, as the
+  /// document's limits count it.
+  ///
+  /// The stroke-by-stroke reading behind `willdoc validate` and `inspect`:
+  ///
+  /// ```swift
+  /// var points = 0
+  /// let (structure, warnings) = try StrokeStreams.forEachStroke(parsing: bytes) { stroke, _ in
+  ///     points += stroke.pointCount
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - maximumRepeats: How many diagnostics of one code in one part to list, as in
+  ///     ``WillDocument/validate(maximumRepeats:)``.
+  ///   - body: Called with each stroke and where it is; it may throw to stop reading.
+  /// - Returns: The document without its strokes, and the warnings
+  ///   ``WillDocument/validate(maximumRepeats:)`` gives for the whole document, in its order.
+  /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)`` would throw it, or
+  ///   what `body` throws.
+  public static func forEachStroke(
+    parsing bytes: [UInt8], limits: DecodingLimits = .default, maximumRepeats: Int = 100,
+    _ body: (StrokeBuffer, Location) throws(WillError) -> Void
+  ) throws(WillError) -> (structure: WillDocument, diagnostics: [Diagnostic]) {
     var diagnostics = DiagnosticList(maximumRepeats: maximumRepeats)
     var buffer = StrokeBuffer()
-    try WillDocument.decodeStreams(streams, container: container, limits: limits) {
-      (stream, decoder) throws(WillError) -> Int? in
-      let index = decoder.strokeIndex
-      guard try decoder.next(into: &buffer) else { return nil }
-      WillDocument.check(
-        buffer, index: index, part: streams[stream].part, offset: buffer.recordRange.lowerBound,
-        paints: 0, page: nil, transform: .identity, into: &diagnostics)
-      return buffer.pointCount
+    var pages: [PageSize?] = []
+    var paints = 0
+    var element = 0
+    let structure = try read(bytes, limits: limits) { (source, reference) throws(WillError) in
+      if element == 0 {
+        // The structure is read before any stroke: its warnings come first, as the
+        // document lists them, and the pages and paints are known.
+        for warning in source.structure.readWarnings { diagnostics.append(warning) }
+        pages = source.structure.sections.map(\.pageSize)
+        paints = source.structure.paints.count
+      }
+      var location = Location(
+        section: reference.section, element: element, part: source.part, index: 0,
+        transform: reference.transform)
+      var points = 0
+      while try source.decoder.next(into: &buffer) {
+        WillDocument.check(
+          buffer, index: location.index, part: source.part,
+          offset: buffer.recordRange.lowerBound, paints: paints, page: pages[reference.section],
+          transform: reference.transform, into: &diagnostics)
+        try body(buffer, location)
+        location.index += 1
+        points += buffer.pointCount
+      }
+      element += 1
+      return (location.index, points)
     }
-    return (container, diagnostics.finished())
+    if element == 0 {
+      for warning in structure.readWarnings { diagnostics.append(warning) }
+    }
+    structure.appendUnreferencedPathsParts(to: &diagnostics)
+    return (structure, diagnostics.finished())
+  }
+
+  /// Checks a document in one pass, decoding each stroke once into one buffer: the
+  /// warnings ``WillDocument/validate(maximumRepeats:)`` gives for it, or the error
+  /// ``WillDocument/init(parsing:limits:)`` would throw.
+  /// - Returns: The container and the diagnostics, in the order the document's own
+  ///   validation lists them.
+  public static func validate(
+    parsing bytes: [UInt8], limits: DecodingLimits = .default, maximumRepeats: Int = 100
+  ) throws(WillError) -> (container: ContainerKind, diagnostics: [Diagnostic]) {
+    let (structure, diagnostics) = try forEachStroke(
+      parsing: bytes, limits: limits, maximumRepeats: maximumRepeats
+    ) { _, _ in }
+    return (structure.container, diagnostics)
+  }
+
+  /// Where one paths element's strokes come from, handed to `read`'s `visit`.
+  struct Source {
+    /// The document's structure, read before any stroke.
+    let structure: WillDocument
+    let part: String?
+    let bytes: [UInt8]
+    /// The part's normalised name, the same for every reference to it (`nil` for a RIFF
+    /// chunk or a raw file, each read once).
+    let key: String?
+    /// A decoder at the stream's start, its record count checked against the limits.
+    var decoder: InkDecoder
+  }
+
+  /// Reads a document's structure, then hands `visit` each paths element in document order
+  /// to decode; `visit` returns the element's stroke and point counts, which are charged to
+  /// the document's budget as the document reader charges them.
+  static func read(
+    _ bytes: [UInt8], limits: DecodingLimits,
+    visit: (inout Source, WillDocument.PathsReference) throws(WillError) -> (
+      strokes: Int, points: Int
+    )
+  ) throws(WillError) -> WillDocument {
+    try limits.check(.fileBytes, bytes.count)
+    let container = ContainerKind(sniffing: bytes)
+    guard container == .opc else {
+      let streams: [(part: String?, bytes: [UInt8])]
+      var riff: WillDataFile?
+      if container == .riff {
+        let file = try WillDataFile(parsing: bytes, limits: limits)
+        riff = file
+        streams = WillDocument.riffStreams(file)
+      } else {
+        streams = [(nil, bytes)]
+      }
+      let structure = WillDocument(structureOf: streams, riff: riff)
+      try WillDocument.decodeStreams(streams, container: container, limits: limits) {
+        (stream, decoder) throws(WillError) in
+        var source = Source(
+          structure: structure, part: streams[stream].part, bytes: streams[stream].bytes,
+          key: nil, decoder: decoder)
+        defer { decoder = source.decoder }
+        return try visit(&source, WillDocument.PathsReference(section: 0, transform: .identity))
+      }
+      return structure
+    }
+    let package = try InkPackage(bytes: bytes, limits: limits)
+    var budget = ReadingBudget(limits: limits)
+    var sections = try WillDocument(structureOf: package, budget: &budget)
+    let structure = sections
+    try WillDocument.forEachPathsReference(
+      in: &sections.sections, package: package, budget: &budget
+    ) { (part, _, reference) throws(WillError) in
+      let name = part.name.description
+      var source = Source(
+        structure: structure, part: name, bytes: part.data, key: part.name.normalizedKey,
+        decoder: try InkDecoder(checking: part.data, part: name, limits: limits))
+      return try visit(&source, reference)
+    }
+    return structure
   }
 }

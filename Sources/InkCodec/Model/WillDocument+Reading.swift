@@ -13,14 +13,44 @@ extension WillDocument {
     case .riff:
       try self.init(riff: bytes, limits: limits)
     case .raw:
+      let streams: [(part: String?, bytes: [UInt8])] = [(nil, bytes)]
+      self.init(structureOf: streams, riff: nil)
       var strokes: [Stroke] = []
-      try Self.decodeStreams([(nil, bytes)], container: .raw, limits: limits) { strokes.append($1) }
-      self.init(
-        sections: [Section(nodes: [.paths(PathsElement(strokes: strokes))])], container: .raw)
+      try Self.decodeStreams(streams, container: .raw, limits: limits) { strokes.append($1) }
+      sections[0].nodes = [.paths(PathsElement(strokes: strokes))]
+    }
+  }
+
+  /// A RIFF or raw file's structure: one section with an empty paths element per stream
+  /// (named as the streams are), and the file's chunks or its one stream as parts.
+  init(structureOf streams: [(part: String?, bytes: [UInt8])], riff file: WillDataFile?) {
+    let elements = streams.map { stream in
+      var element = PathsElement(strokes: [])
+      element.partName = stream.part
+      return element
+    }
+    self.init(
+      sections: [Section(nodes: elements.map { .paths($0) })], container: file == nil ? .raw : .riff
+    )
+    guard let file else {
+      let size = streams.first?.bytes.count ?? 0
       containerParts = [
-        ContainerPart(
-          name: "(stream)", size: bytes.count, storedSize: bytes.count, storage: .stream)
+        ContainerPart(name: "(stream)", size: size, storedSize: size, storage: .stream)
       ]
+      return
+    }
+    riffChunks = file.chunks.map { chunk in
+      chunk.isInk ? RIFFChunk(idBytes: chunk.idBytes, data: [], padByte: chunk.padByte) : chunk
+    }
+    var inkIndex = 0
+    containerParts = file.chunks.map { chunk in
+      var name = chunk.id
+      if chunk.isInk {
+        name = Self.riffInkPartName(inkIndex)
+        inkIndex += 1
+      }
+      return ContainerPart(
+        name: name, size: chunk.data.count, storedSize: chunk.data.count, storage: .chunk)
     }
   }
 
@@ -33,20 +63,26 @@ extension WillDocument {
     limits: DecodingLimits, _ body: (Int, Stroke) throws(WillError) -> Void
   ) throws(WillError) {
     try decodeStreams(streams, container: container, limits: limits) {
-      (index, decoder) throws(WillError) -> Int? in
-      guard let stroke = try decoder.next() else { return nil }
-      try body(index, stroke)
-      return stroke.pointCount
+      (index, decoder) throws(WillError) in
+      var counts = (strokes: 0, points: 0)
+      while let stroke = try decoder.next() {
+        try body(index, stroke)
+        counts.strokes += 1
+        counts.points += stroke.pointCount
+      }
+      return counts
     }
   }
 
   /// The loop behind ``decodeStreams(_:container:limits:_:)``, for callers that decode each
-  /// record themselves (into a reused ``StrokeBuffer``): `decodeNext` decodes one record of
-  /// the stream at an index and returns its point count, or `nil` at the stream's end.
+  /// stream themselves (into a reused ``StrokeBuffer``): `decode` decodes the whole stream at
+  /// an index with the decoder it is given and returns its stroke and point counts.
   package static func decodeStreams(
     _ streams: [(part: String?, bytes: [UInt8])], container: ContainerKind,
     limits: DecodingLimits,
-    decodeNext: (_ stream: Int, _ decoder: inout InkDecoder) throws(WillError) -> Int?
+    decode: (_ stream: Int, _ decoder: inout InkDecoder) throws(WillError) -> (
+      strokes: Int, points: Int
+    )
   ) throws(WillError) {
     if container == .raw, streams.allSatisfy(\.bytes.isEmpty) {
       throw WillError(.notAWillFile, offset: 0)
@@ -56,10 +92,7 @@ extension WillDocument {
       var cost = ReadingCost()
       do throws(WillError) {
         var decoder = try InkDecoder(checking: stream.bytes, part: stream.part, limits: limits)
-        while let points = try decodeNext(index, &decoder) {
-          cost.strokes += 1
-          cost.points += points
-        }
+        (cost.strokes, cost.points) = try decode(index, &decoder)
       } catch  where container == .raw && error.strokeIndex == 0 && error.category == .format {
         // The first record already fails: most likely not WILL data at all.
         throw WillError(.notAWillFile, offset: 0)
@@ -87,27 +120,13 @@ extension WillDocument {
   private init(riff bytes: [UInt8], limits: DecodingLimits) throws(WillError) {
     let file = try WillDataFile(parsing: bytes, limits: limits)
     let streams = Self.riffStreams(file)
-    var elements = streams.map { stream in
-      var element = PathsElement(strokes: [])
-      element.partName = stream.part
-      return element
-    }
-    try Self.decodeStreams(streams, container: .riff, limits: limits) {
-      elements[$0].strokes.append($1)
-    }
-    self.init(sections: [Section(nodes: elements.map { .paths($0) })], container: .riff)
-    riffChunks = file.chunks.map { chunk in
-      chunk.isInk ? RIFFChunk(idBytes: chunk.idBytes, data: [], padByte: chunk.padByte) : chunk
-    }
-    var inkIndex = 0
-    containerParts = file.chunks.map { chunk in
-      var name = chunk.id
-      if chunk.isInk {
-        name = Self.riffInkPartName(inkIndex)
-        inkIndex += 1
-      }
-      return ContainerPart(
-        name: name, size: chunk.data.count, storedSize: chunk.data.count, storage: .chunk)
+    self.init(structureOf: streams, riff: file)
+    var strokes = [[Stroke]](repeating: [], count: streams.count)
+    try Self.decodeStreams(streams, container: .riff, limits: limits) { strokes[$0].append($1) }
+    var index = 0
+    try sections[0].updatePathsElements { (element, _) throws(WillError) in
+      element.strokes = strokes[index]
+      index += 1
     }
   }
 
@@ -117,9 +136,35 @@ extension WillDocument {
     index == 0 ? "INK " : "INK #\(index + 1)"
   }
 
-  /// Reads an OPC package, following relationships by type.
+  /// Reads an OPC package, following relationships by type: its structure, then the strokes
+  /// of every paths part its sections include.
   private init(opc bytes: [UInt8], limits: DecodingLimits) throws(WillError) {
     let package = try InkPackage(bytes: bytes, limits: limits)
+    var budget = ReadingBudget(limits: limits)
+    try self.init(structureOf: package, budget: &budget)
+    // A part included many times is decoded once and shared (arrays are copy-on-write).
+    var decodedPaths: [String: (strokes: [Stroke], points: Int)] = [:]
+    try Self.forEachPathsReference(in: &sections, package: package, budget: &budget) {
+      (part, element, _) throws(WillError) in
+      let key = part.name.normalizedKey
+      if decodedPaths[key] == nil {
+        let strokes = try PathsStream(
+          parsing: part.data, part: part.name.description, limits: limits
+        ).strokes
+        decodedPaths[key] = (strokes, strokes.reduce(0) { $0 + $1.pointCount })
+      }
+      let (strokes, points) = decodedPaths[key]!
+      element.strokes = strokes
+      return (strokes.count, points)
+    }
+  }
+
+  /// Reads a package's structure: sections, properties, paints and every other part, with
+  /// each paths element naming its part but holding no strokes yet (they are decoded by
+  /// ``forEachPathsReference(in:package:budget:_:)``). `budget` is charged with the sections,
+  /// elements and references.
+  init(structureOf package: InkPackage, budget: inout ReadingBudget) throws(WillError) {
+    let limits = package.limits
     self.init(container: .opc)
     containerParts = package.parts.map { entry in
       let storage: ContainerPart.Storage
@@ -140,7 +185,6 @@ extension WillDocument {
     let rootRelationships = try package.relationships(of: nil)
     var properties = DocumentProperties()
     var source = PropertiesSource(properties: properties)
-    var budget = ReadingBudget(limits: limits)
     var decoded = DecodedParts()
     for (key, type) in package.contentTypes.overrides.sorted(by: { $0.key < $1.key })
     where package.part(try PartName(key)) == nil {
@@ -194,8 +238,7 @@ extension WillDocument {
         } else {
           var cost = ReadingCost(sections: 1)
           section = try Section(
-            reading: part.name, from: package, consumed: &consumed, cost: &cost,
-            decoded: &decoded, budget: budget)
+            reading: part.name, from: package, consumed: &consumed, cost: &cost, budget: budget)
           try budget.charge(cost, part: part.name.description)
           decoded.sections[key] = (section, cost)
         }

@@ -49,6 +49,12 @@ extension WillDocument {
         }
       }
     }
+    appendUnreferencedPathsParts(to: &diagnostics)
+    return diagnostics.finished()
+  }
+
+  /// One `unreferenced-paths-part` warning per paths part no section includes.
+  func appendUnreferencedPathsParts(to diagnostics: inout DiagnosticList) {
     for part in otherParts
     where part.contentType == WillContentType.paths || part.name.hasSuffix(".protobuf") {
       diagnostics.append(
@@ -56,7 +62,6 @@ extension WillDocument {
           .warning, code: "unreferenced-paths-part", part: part.name,
           message: "no section includes this paths part"))
     }
-    return diagnostics.finished()
   }
 
   /// The warnings of one stroke: its stored blend mode, its paint, its width and colour lists,

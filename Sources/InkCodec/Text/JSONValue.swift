@@ -1,5 +1,3 @@
-import InkCodec
-
 /// A JSON value whose objects keep their keys in the order they were built, so output is
 /// deterministic and follows the documented schema.
 package enum JSONValue: Equatable {

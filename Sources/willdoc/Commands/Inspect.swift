@@ -43,9 +43,8 @@ struct Inspect: ParsableCommand {
     for (index, name) in files.enumerated() {
       if index > 0 && !quiet { StandardOutput.line("") }
       do throws(WillError) {
-        let (input, document) = try InputFile.document(name, limits: limits)
-        let warnings = document.validate().map(\.occurrences).reduce(0, +)
-        let summary = DocumentSummary(document)
+        let input = try InputFile.read(name, limits: limits)
+        let (document, summary, warnings) = try DocumentSummary.read(input, limits: limits)
         totals.files += 1
         totals.strokes += summary.strokes
         totals.points += summary.points

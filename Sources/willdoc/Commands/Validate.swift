@@ -120,21 +120,15 @@ struct Validate: ParsableCommand {
         container: error.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes),
         diagnostics: [Diagnostic(error)], error: error)
     }
-    // A RIFF or raw file is checked one stroke at a time, never held as a document.
+    // Checked one stroke at a time, never held as a document.
     do throws(WillError) {
-      if let checked = try StrokeStreams.validate(parsing: input.bytes, limits: limits) {
-        return FileResult(
-          name: name, size: input.bytes.count, container: checked.container,
-          diagnostics: checked.diagnostics)
-      }
+      let checked = try StrokeStreams.validate(parsing: input.bytes, limits: limits)
+      return FileResult(
+        name: name, size: input.bytes.count, container: checked.container,
+        diagnostics: checked.diagnostics)
     } catch {
       return unreadable(error)
     }
-    let result = WillDocument.validate(bytes: input.bytes, limits: limits)
-    if let error = result.error { return unreadable(error) }
-    return FileResult(
-      name: name, size: input.bytes.count, container: result.document?.container,
-      diagnostics: result.diagnostics)
   }
 
   /// Prints a file's error on standard error, in the `willdoc: error:` form.

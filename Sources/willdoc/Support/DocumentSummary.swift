@@ -35,39 +35,49 @@ struct DocumentSummary {
   /// Strokes whose ts is above 0 or tf below 1.
   var trimmed = 0
 
-  /// Summarises `document`.
-  init(_ document: WillDocument) {
-    for (sectionIndex, section) in document.sections.enumerated() {
-      var summary = SectionSummary(
-        index: sectionIndex, part: section.partName, pageSize: section.pageSize,
-        background: section.background, pathsElements: 0, strokes: 0, points: 0, bounds: nil)
-      for placed in section.pathsElements {
-        let element = placed.element
-        let transform = placed.transform
-        summary.pathsElements += 1
-        for stroke in element.strokes {
-          summary.strokes += 1
-          summary.points += stroke.pointCount
-          if let box = stroke.bounds?.transformed(by: transform) {
-            summary.bounds = summary.bounds?.union(box) ?? box
-          }
-          add(stroke)
-        }
-      }
-      strokes += summary.strokes
-      points += summary.points
-      if let box = summary.bounds {
-        bounds = bounds?.union(box) ?? box
-      }
-      sections.append(summary)
+  /// Reads `input` stroke by stroke (never holding its strokes) and summarises it: the
+  /// document's structure, the summary, and how many warnings validation gives.
+  static func read(_ input: InputFile, limits: DecodingLimits) throws(WillError) -> (
+    structure: WillDocument, summary: DocumentSummary, warnings: Int
+  ) {
+    var summary = DocumentSummary()
+    var tallies: [Int: SectionSummary] = [:]
+    let (structure, diagnostics) = try StrokeStreams.forEachStroke(
+      parsing: input.bytes, limits: limits
+    ) { stroke, location in
+      let bounds = stroke.bounds?.transformed(by: location.transform)
+      var tally =
+        tallies[location.section]
+        ?? SectionSummary(
+          index: location.section, part: nil, pageSize: nil, background: nil, pathsElements: 0,
+          strokes: 0, points: 0, bounds: nil)
+      tally.strokes += 1
+      tally.points += stroke.pointCount
+      if let bounds { tally.bounds = tally.bounds?.union(bounds) ?? bounds }
+      tallies[location.section] = tally
+      summary.add(stroke)
     }
+    for (index, section) in structure.sections.enumerated() {
+      let tally = tallies[index]
+      let summarised = SectionSummary(
+        index: index, part: section.partName, pageSize: section.pageSize,
+        background: section.background, pathsElements: section.pathsElements.count,
+        strokes: tally?.strokes ?? 0, points: tally?.points ?? 0, bounds: tally?.bounds)
+      summary.strokes += summarised.strokes
+      summary.points += summarised.points
+      if let box = summarised.bounds {
+        summary.bounds = summary.bounds?.union(box) ?? box
+      }
+      summary.sections.append(summarised)
+    }
+    return (structure, summary, diagnostics.map(\.occurrences).reduce(0, +))
   }
 
-  private mutating func add(_ stroke: Stroke) {
+  private mutating func add(_ stroke: StrokeBuffer) {
     precisions[stroke.decimalPrecision, default: 0] += 1
-    if stroke.widths.count > 1 {
+    if stroke.widthCount > 1 {
       perPointWidths += 1
-    } else if stroke.widths.count == 1 {
+    } else if stroke.widthCount == 1 {
       constantWidths += 1
     }
     for width in stroke.widths {
@@ -77,7 +87,7 @@ struct DocumentSummary {
         widthRange = (width, width)
       }
     }
-    if let color = stroke.color { colors[color, default: 0] += 1 }
+    if let color = stroke.colors.first { colors[color, default: 0] += 1 }
     blendModes[stroke.blendMode, default: 0] += 1
     if stroke.startParameter > 0 || stroke.endParameter < 1 { trimmed += 1 }
   }

@@ -1,8 +1,8 @@
 import InkCodec
 
 /// What `willdoc dump` writes: the sections and paths elements, each element's strokes
-/// handed out by index as they are written — from a document, or, for a RIFF or raw file,
-/// decoded from its streams one at a time, so memory holds the file and one stroke.
+/// handed out by index as they are written, decoded from the file's streams one at a time:
+/// memory holds the file, its structure and one stroke.
 struct DumpSource {
   /// A paths element: where it is and how to get its strokes.
   struct Element {
@@ -25,46 +25,33 @@ struct DumpSource {
   var properties: DocumentProperties
   var sections: [Section]
 
-  /// A document's sections, every stroke at hand.
-  init(_ document: WillDocument) {
-    container = document.container
-    properties = document.properties
-    sections = document.sections.enumerated().map { index, section in
-      Section(
-        index: index, part: section.partName, pageSize: section.pageSize,
-        elements: section.pathsElements.map { placed in
-          let strokes = placed.element.strokes
-          return Element(
-            part: placed.element.partName, transform: placed.transform,
-            strokeCount: strokes.count, stroke: { strokes[$0] })
-        })
-    }
-  }
-
-  /// A RIFF or raw file's one section, as a document shows it, with one element per stream
-  /// whose strokes are decoded as they are asked for.
+  /// A document's sections as its structure shows them, each element's strokes decoded from
+  /// its stream as they are asked for.
   init(_ file: StrokeStreams) {
     container = file.container
-    properties = DocumentProperties()
-    let elements = file.streams.indices.map { index in
-      let strokes = SequentialStrokes(file, stream: index)
-      return Element(
-        part: file.streams[index].part, transform: .identity,
-        strokeCount: file.streams[index].strokeCount,
-        stroke: { (position) throws(WillError) in try strokes.stroke(at: position) })
+    properties = file.structure.properties
+    var elements = [[Element]](repeating: [], count: file.structure.sections.count)
+    for element in file.elements {
+      let stream = file.streams[element.stream]
+      let strokes = SequentialStrokes(file, stream: element.stream)
+      elements[element.section].append(
+        Element(
+          part: stream.part, transform: element.transform, strokeCount: stream.strokeCount,
+          stroke: { (position) throws(WillError) in try strokes.stroke(at: position) }))
     }
-    sections = [Section(index: 0, part: nil, pageSize: nil, elements: elements)]
+    sections = file.structure.sections.enumerated().map { index, section in
+      Section(
+        index: index, part: section.partName, pageSize: section.pageSize,
+        elements: elements[index])
+    }
   }
 
-  /// Reads `name`: a RIFF or raw file as streams, a package as a document.
+  /// Reads `name` and checks it whole; strokes are decoded again as they are written.
   static func read(_ name: String, limits: DecodingLimits) throws(WillError) -> (
     InputFile, DumpSource
   ) {
     let input = try InputFile.read(name, limits: limits)
-    if let streams = try StrokeStreams(parsing: input.bytes, limits: limits) {
-      return (input, DumpSource(streams))
-    }
-    return (input, DumpSource(try WillDocument(parsing: input.bytes, limits: limits)))
+    return (input, DumpSource(try StrokeStreams(parsing: input.bytes, limits: limits)))
   }
 }
 

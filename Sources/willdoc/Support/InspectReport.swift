@@ -40,9 +40,11 @@ struct InspectReport {
   /// One file's object; an unreadable file has its error and no content.
   static func file(_ name: String, limits: DecodingLimits, _ totals: Totals) -> JSONValue {
     totals.files += 1
-    let read: (input: InputFile, document: WillDocument)
+    let input: InputFile
+    let read: (structure: WillDocument, summary: DocumentSummary, warnings: Int)
     do throws(WillError) {
-      read = try InputFile.document(name, limits: limits)
+      input = try InputFile.read(name, limits: limits)
+      read = try DocumentSummary.read(input, limits: limits)
     } catch {
       totals.failed += 1
       totals.status = max(totals.status, ExitStatus.of(error))
@@ -61,9 +63,7 @@ struct InspectReport {
           ),
         ] + contentKeys.map { ($0, JSONValue.null) })
     }
-    let (input, document) = read
-    let warnings = document.validate().map(\.occurrences).reduce(0, +)
-    let summary = DocumentSummary(document)
+    let (document, summary, warnings) = read
     totals.strokes += summary.strokes
     totals.points += summary.points
     totals.warnings += warnings

@@ -4,12 +4,14 @@ import Testing
 
 @testable import InkCodec
 
-/// Reading a RIFF or raw file one stroke at a time gives what the document gives: the same
-/// strokes, in the same streams, and the same error for the same bad bytes.
+/// Reading a document one stroke at a time gives what the document gives, in every container:
+/// the same strokes, in the same elements, the same diagnostics, and the same error for the
+/// same bad bytes.
 @Suite struct StrokeStreamsTests {
+  /// Every element's strokes, decoded from its stream, in document order.
   static func streamed(_ file: StrokeStreams) throws -> [[Stroke]] {
-    try file.streams.indices.map { index in
-      var decoder = file.decoder(for: index)
+    try file.elements.map { element in
+      var decoder = file.decoder(for: element.stream)
       var strokes: [Stroke] = []
       while let stroke = try decoder.next() { strokes.append(stroke) }
       return strokes
@@ -18,26 +20,60 @@ import Testing
 
   static func expectSame(_ bytes: [UInt8], _ name: String) throws {
     let document = try WillDocument(parsing: bytes)
-    guard let file = try StrokeStreams(parsing: bytes) else {
-      #expect(document.container == .opc, "\(name)")
-      return
+    let file = try StrokeStreams(parsing: bytes)
+    let placed = document.sections.enumerated().flatMap { index, section in
+      section.pathsElements.map { (section: index, placed: $0) }
     }
-    let elements = document.sections.flatMap(\.pathsElements).map(\.element)
+    let elements = placed.map(\.placed.element)
     #expect(file.container == document.container, "\(name)")
-    #expect(file.streams.map(\.part) == elements.map(\.partName), "\(name)")
-    #expect(file.streams.map(\.strokeCount) == elements.map(\.strokes.count), "\(name)")
-    #expect(file.streams.map(\.pointCount) == elements.map(\.pointCount), "\(name)")
+    #expect(file.elements.map(\.section) == placed.map(\.section), "\(name)")
+    #expect(file.elements.map(\.transform) == placed.map(\.placed.transform), "\(name)")
+    #expect(
+      file.elements.map { file.streams[$0.stream].part } == elements.map(\.partName), "\(name)")
+    #expect(
+      file.elements.map { file.streams[$0.stream].strokeCount } == elements.map(\.strokes.count),
+      "\(name)")
+    #expect(
+      file.elements.map { file.streams[$0.stream].pointCount } == elements.map(\.pointCount),
+      "\(name)")
+    // Each part is one stream, however often it is included.
+    #expect(Set(file.streams.map(\.part)).count == file.streams.count, "\(name)")
     let strokes = try streamed(file)
     #expect(strokes == elements.map(\.strokes), "\(name)")
     // Where each record was is the same too, and so are the diagnostics.
     #expect(
       strokes.flatMap { $0.map(\.wire.recordRange) }
         == elements.flatMap { $0.strokes.map(\.wire.recordRange) }, "\(name)")
-    let whole = try #require(try StrokeStreams.validate(parsing: bytes))
+    // The structure is the document without its strokes.
+    var emptied = document
+    for index in emptied.sections.indices {
+      try emptied.sections[index].updatePathsElements { element, _ in element.strokes = [] }
+    }
+    #expect(file.structure == emptied, "\(name)")
+
+    let whole = try StrokeStreams.validate(parsing: bytes)
     #expect(whole.diagnostics == document.validate(), "\(name)")
-    let onePass = try #require(try StrokeStreams.validate(parsing: bytes, maximumRepeats: 2))
+    let onePass = try StrokeStreams.validate(parsing: bytes, maximumRepeats: 2)
     #expect(onePass.container == document.container)
     #expect(onePass.diagnostics == document.validate(maximumRepeats: 2), "\(name)")
+    // forEachStroke hands out every stroke with where it is.
+    var visited: [StrokeStreams.Location] = []
+    var visitedStrokes: [Stroke] = []
+    _ = try StrokeStreams.forEachStroke(parsing: bytes) { stroke, location in
+      visited.append(location)
+      visitedStrokes.append(stroke.stroke())
+    }
+    #expect(visitedStrokes == strokes.flatMap { $0 }, "\(name)")
+    var expected: [StrokeStreams.Location] = []
+    for (element, (section, placed)) in placed.enumerated() {
+      for index in placed.element.strokes.indices {
+        expected.append(
+          StrokeStreams.Location(
+            section: section, element: element, part: placed.element.partName, index: index,
+            transform: placed.transform))
+      }
+    }
+    #expect(visited == expected, "\(name)")
   }
 
   @Test(.enabled(if: ExternalSamples.isAvailable)) func everyRealSample() throws {
@@ -68,7 +104,7 @@ import Testing
       cases.append((name, try Fixtures.bytes(of: invalid.appendingPathComponent(name))))
     }
     var compared = 0
-    for (name, bytes) in cases where ContainerKind(sniffing: bytes) != .opc {
+    for (name, bytes) in cases {
       let expected: WillError?
       do {
         _ = try WillDocument(parsing: bytes)
@@ -88,7 +124,7 @@ import Testing
       #expect(checked == expected, "\(name): one-pass validation")
       compared += 1
     }
-    #expect(compared >= 8)
+    #expect(compared >= 40)
   }
 
   @Test func theDocumentLimitsHoldAcrossStreams() throws {
@@ -102,7 +138,7 @@ import Testing
     let error = #expect(throws: WillError.self) { try StrokeStreams(parsing: riff, limits: limits) }
     #expect(error?.kind == .limitExceeded(.strokes, value: 6, limit: 5))
     #expect(error?.part == "INK #2")
-    let file = try #require(try StrokeStreams(parsing: riff))
+    let file = try StrokeStreams(parsing: riff)
     #expect(file.streams.map(\.strokeCount) == [3, 3])
   }
 }

@@ -9,10 +9,7 @@ import Testing
 @Suite struct StrokeBufferTests {
   /// Every paths stream of a file: a package's paths parts, a RIFF file's chunks, a raw file.
   static func streams(of bytes: [UInt8]) throws -> [[UInt8]] {
-    if let file = try StrokeStreams(parsing: bytes) { return file.streams.map(\.bytes) }
-    let package = try InkPackage(bytes: bytes, limits: .default)
-    return package.parts.filter { package.contentType(of: $0.name) == WillContentType.paths }
-      .map(\.data)
+    try StrokeStreams(parsing: bytes).streams.map(\.bytes)
   }
 
   /// Decodes `stream` both ways and compares stroke by stroke; returns how many strokes.

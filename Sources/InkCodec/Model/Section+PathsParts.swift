@@ -1,0 +1,61 @@
+extension Section {
+  /// Hands `body` every paths element in document order (the order of ``pathsElements``),
+  /// with its placed transform, to update in place.
+  mutating func updatePathsElements(
+    _ body: (inout PathsElement, AffineTransform) throws(WillError) -> Void
+  ) throws(WillError) {
+    try Self.update(&nodes, .identity, body)
+  }
+
+  private static func update(
+    _ nodes: inout [SectionNode], _ outer: AffineTransform,
+    _ body: (inout PathsElement, AffineTransform) throws(WillError) -> Void
+  ) throws(WillError) {
+    for index in nodes.indices {
+      switch nodes[index] {
+      case .group(var group):
+        try update(&group.children, outer.concatenating(group.transform), body)
+        nodes[index] = .group(group)
+      case .paths(var paths):
+        try body(&paths, outer.concatenating(paths.transform))
+        nodes[index] = .paths(paths)
+      case .image, .unmodelled: continue
+      }
+    }
+  }
+}
+
+extension WillDocument {
+  /// Where a paths element is: its section and the product of the transforms above it and
+  /// its own.
+  struct PathsReference {
+    var section: Int
+    var transform: AffineTransform
+  }
+
+  /// Visits the paths parts a package's sections include, once the package's structure is
+  /// read: section by section, element by element, in document order, charging each
+  /// reference's strokes and points to `budget` (under the section's name). `decode` reads
+  /// one reference's part and returns its stroke and point counts.
+  ///
+  /// Both the reader that keeps strokes and the one that streams them go through here, so
+  /// they meet errors and limits in the same order.
+  static func forEachPathsReference(
+    in sections: inout [Section], package: InkPackage, budget: inout ReadingBudget,
+    _ decode: (_ part: ZipEntry, _ element: inout PathsElement, PathsReference) throws(WillError)
+      -> (strokes: Int, points: Int)
+  ) throws(WillError) {
+    for index in sections.indices {
+      let sectionPart = sections[index].partName ?? "(section)"
+      try sections[index].updatePathsElements { (element, transform) throws(WillError) in
+        guard let name = element.partName, let part = package.part(try PartName(name)) else {
+          throw WillError(.missingPart(element.partName ?? "(paths)"), part: sectionPart)
+        }
+        let counts = try decode(
+          part, &element, PathsReference(section: index, transform: transform))
+        try budget.charge(
+          ReadingCost(strokes: counts.strokes, points: counts.points), part: sectionPart)
+      }
+    }
+  }
+}
