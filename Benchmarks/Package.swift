@@ -24,6 +24,10 @@ let package = Package(
       ],
       path: "willdoc/Sources/InkSynthesis"),
     .target(name: "CPathsCodec", cSettings: [.unsafeFlags(["-O2"])]),
+    // The C loop as a whole process, for Tools/bench's whole-process workloads.
+    .executableTarget(
+      name: "c-decode-file", dependencies: ["CPathsCodec"], cSettings: [.unsafeFlags(["-O2"])],
+      linkerSettings: [.linkedLibrary("m")]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .target(
       name: "WillProto", dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),

@@ -90,7 +90,7 @@ for title, workload, units in sections:
     print("|---|---|---:|---:|" + "---:|" * len(units) + "---|")
     for input_name in sorted({k[1] for k in keys}):
         ours = times.get((workload, input_name, "willdoc"))
-        for peer in ["willdoc", "c", "swift-protobuf", "cairo"]:
+        for peer in ["willdoc", "willdoc-buffer", "c", "swift-protobuf", "cairo"]:
             entry = times.get((workload, input_name, peer))
             if not entry:
                 continue
@@ -108,6 +108,37 @@ for title, workload, units in sections:
         print()
         for check in checks:
             print(f"- {check}")
+    print()
+
+processes_path = os.path.join(work, "processes.jsonl")
+processes = [json.loads(l) for l in open(processes_path) if l.strip()] if os.path.exists(processes_path) else []
+
+
+def middle(values):
+    return sorted(values)[len(values) // 2]
+
+
+if processes:
+    print("## Whole processes\n")
+    print("Each command run three times as people run it (`/usr/bin/time`: wall time and peak resident")
+    print("memory, median of the runs), on one raw paths stream: `stream-*` is the real samples'")
+    print("streams repeated; the C loop (`c-decode-file`) reads the file and decodes it record by")
+    print("record into reused buffers with the same C decoder as above. The Python peer is the")
+    print("oracle (Wacom's `universal-ink-library`) writing its JSON of the same stream.\n")
+    print("| workload | input | peer | median s | runs s | peak MiB | peak / file | output | vs the C loop |")
+    print("|---|---|---|---:|---|---:|---:|---:|---|")
+    c_loop = {p["input"]: middle(p["seconds"]) for p in processes if p["peer"] == "c"}
+    for p in processes:
+        seconds = middle(p["seconds"])
+        peak = middle(p["peakKiB"]) / 1024
+        ratio = ""
+        if p["peer"] != "c" and p["input"] in c_loop and c_loop[p["input"]] > 0:
+            ratio = f"{seconds / c_loop[p['input']]:.2f}× its time"
+        out = p["outputBytes"]
+        output = f"{out / 1e6:.0f} MB ({out / 1e6 / max(seconds, 1e-9):.0f} MB/s)" if out > 1e6 else f"{out:,} bytes"
+        print(f"| {p['workload']} | {p['input']} | {p['peer']} | {seconds:.2f} | "
+              + ", ".join(f"{s:.2f}" for s in p["seconds"])
+              + f" | {peak:.0f} | {peak * 1024 * 1024 / max(1, p['inputBytes']):.2f}× | {output} | {ratio} |")
     print()
 
 print("## Memory\n")
@@ -158,6 +189,29 @@ for m in memory:
     if m["file"].startswith("generated"):
         ratio = (m["peakKiB"] - m["baselineKiB"]) / max(1, m["decodedKiB"])
         rows.append((f"memory of an open document < 3× its point data ({m['file']})", f"{ratio:.2f}×", ratio < 3))
+# Issue 17's targets: decoding into a reused buffer against the C loop, whole processes.
+for input_name, limit in (("real-samples", 1.2), (generated, 1.05)):
+    buffered, c = median("decode", input_name, "willdoc-buffer"), median("decode", input_name, "c")
+    if buffered and c:
+        rows.append((f"decode into a reused buffer ≤ {limit}× the C loop ({input_name})",
+                     f"{buffered / c:.2f}× the C time", buffered / c <= limit))
+if one_m:
+    rows.append(("open a 1 M-point OPC document < 30 ms", f"{one_m / 1e6:.1f} ms", one_m < 30e6))
+by_key = {(p["workload"], p["input"], p["peer"]): p for p in processes}
+for (workload, input_name, peer), p in by_key.items():
+    if peer != "willdoc" or not input_name.startswith("stream"):
+        continue
+    seconds, peak = middle(p["seconds"]), middle(p["peakKiB"]) * 1024
+    c = by_key.get(("decode-file", input_name, "c"))
+    if workload == "validate" and c:
+        ratio = seconds / middle(c["seconds"])
+        rows.append(("whole-process validate ≤ 1.3× the C loop", f"{ratio:.2f}×", ratio <= 1.3))
+    if workload in ("validate", "dump-json"):
+        rows.append((f"whole-process {workload}: peak memory ≤ 2× the file",
+                     f"{peak / p['inputBytes']:.2f}×", peak <= 2 * p["inputBytes"]))
+    if workload == "dump-json":
+        rate_mb = p["outputBytes"] / 1e6 / seconds
+        rows.append(("dump --format json ≥ 150 MB/s of JSON", f"{rate_mb:.0f} MB/s", rate_mb >= 150))
 for target, measured, held in rows:
     print(f"| {target} | {measured} | {'yes' if held else '**no**'} |")
 print()

@@ -17,6 +17,23 @@ enum Peers {
     return (strokes, checksum(strokes))
   }
 
+  /// Decodes into one reused ``StrokeBuffer``: no allocation per record, as the C loop.
+  static func willdocBufferDecode(_ stream: [UInt8]) throws -> Double {
+    var decoder = InkDecoder(bytes: stream, limits: .unlimited)
+    var buffer = StrokeBuffer()
+    var sum = 0.0
+    while try decoder.next(into: &buffer) {
+      let x = buffer.x
+      let y = buffer.y
+      for index in x.indices {
+        sum += x[index]
+        sum += y[index]
+      }
+      for width in buffer.widths { sum += width }
+    }
+    return sum
+  }
+
   static func checksum(_ strokes: [Stroke]) -> Double {
     var sum = 0.0
     for stroke in strokes {

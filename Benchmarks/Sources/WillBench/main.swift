@@ -29,7 +29,7 @@ if arguments.count == 3, arguments[1] == "profile", arguments[2] == "fill" {
   }
   // $FILL_SCALE picks the scale (2 by default).
   let scale = Double(ProcessInfo.processInfo.environment["FILL_SCALE"] ?? "") ?? 2
-  let options = RenderOptions(scale: scale)
+  let options = Workloads.renderOptions(scale: scale)
   let frame = Renderer.frame(of: input.page, options: options)
   let polygons = try Renderer.polygons(of: input.page, frame: frame, options: options)
   let size = try Renderer.renderCanvas(input.page, options: options)

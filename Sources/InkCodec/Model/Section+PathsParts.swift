@@ -42,17 +42,37 @@ extension WillDocument {
   /// they meet errors and limits in the same order.
   static func forEachPathsReference(
     in sections: inout [Section], package: InkPackage, budget: inout ReadingBudget,
-    _ decode: (_ part: ZipEntry, _ element: inout PathsElement, PathsReference) throws(WillError)
-      -> (strokes: Int, points: Int)
+    _ decode: (
+      _ part: ZipEntry, _ bytes: [UInt8], _ element: inout PathsElement, PathsReference
+    ) throws(WillError) -> (strokes: Int, points: Int)
   ) throws(WillError) {
+    // A part included more than once is kept once read: a package whose paths parts are read
+    // on demand would otherwise decompress it again for every inclusion.
+    var inclusions: [String: Int] = [:]
+    for section in sections {
+      for placed in section.pathsElements {
+        if let name = placed.element.partName {
+          inclusions[try PartName(name).normalizedKey, default: 0] += 1
+        }
+      }
+    }
+    var kept: [String: [UInt8]] = [:]
     for index in sections.indices {
       let sectionPart = sections[index].partName ?? "(section)"
       try sections[index].updatePathsElements { (element, transform) throws(WillError) in
         guard let name = element.partName, let part = package.part(try PartName(name)) else {
           throw WillError(.missingPart(element.partName ?? "(paths)"), part: sectionPart)
         }
+        let key = part.name.normalizedKey
+        let bytes: [UInt8]
+        if let read = kept[key] {
+          bytes = read
+        } else {
+          bytes = try package.data(of: part)
+          if inclusions[key, default: 0] > 1 { kept[key] = bytes }
+        }
         let counts = try decode(
-          part, &element, PathsReference(section: index, transform: transform))
+          part, bytes, &element, PathsReference(section: index, transform: transform))
         try budget.charge(
           ReadingCost(strokes: counts.strokes, points: counts.points), part: sectionPart)
       }

@@ -44,7 +44,7 @@ extension Section {
         of: relationship, from: name, relsPart: relsName.description)
       {
         unreferencedRelationships.append(
-          StoredPart(part, package: package, relationship: relationship))
+          try StoredPart(part, package: package, relationship: relationship))
         consumed.insert(part.name.normalizedKey)
       } else {
         unreferencedRelationships.append(

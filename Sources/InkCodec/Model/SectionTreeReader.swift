@@ -95,7 +95,7 @@ struct SectionTreeReader {
       return .paths(paths)
     case WillRelationshipType.image:
       var image = ImageElement(
-        data: part.data, contentType: contentType ?? "application/octet-stream")
+        data: try package.data(of: part), contentType: contentType ?? "application/octet-stream")
       image.partName = part.name.description
       image.relationshipID = id
       image.attributes = withoutID

@@ -62,7 +62,8 @@ public struct StrokeStreams: Sendable {
     var elements: [Element] = []
     var streamIndex: [String: Int] = [:]
     var buffer = StrokeBuffer()
-    structure = try Self.read(bytes, limits: limits) { (source, reference) throws(WillError) in
+    structure = try Self.read(bytes, limits: limits, pathsOnDemand: false) {
+      (source, reference) throws(WillError) in
       let key = source.key ?? "#\(reference.section)/\(elements.count)"
       if let index = streamIndex[key] {
         elements.append(
@@ -109,9 +110,10 @@ public struct StrokeStreams: Sendable {
   }
 
   /// Reads a document in one pass, handing `body` each stroke in document order, decoded
-  /// into one reused buffer: memory holds the file, the document's structure and one
-  /// stroke. A part that several sections include is decoded once per inclusion, as the
-  /// document's limits count it.
+  /// into one reused buffer: memory holds the file, the document's structure, one paths part
+  /// (a package's paths parts are decompressed as they are reached) and one stroke. A part
+  /// that several sections include is kept once read, and decoded once per inclusion, as
+  /// the document's limits count it.
   ///
   /// The stroke-by-stroke reading behind `willdoc validate` and `inspect`:
   ///
@@ -139,7 +141,8 @@ public struct StrokeStreams: Sendable {
     var pages: [PageSize?] = []
     var paints = 0
     var element = 0
-    let structure = try read(bytes, limits: limits) { (source, reference) throws(WillError) in
+    let structure = try read(bytes, limits: limits, pathsOnDemand: true) {
+      (source, reference) throws(WillError) in
       if element == 0 {
         // The structure is read before any stroke: its warnings come first, as the
         // document lists them, and the pages and paints are known.
@@ -199,9 +202,11 @@ public struct StrokeStreams: Sendable {
 
   /// Reads a document's structure, then hands `visit` each paths element in document order
   /// to decode; `visit` returns the element's stroke and point counts, which are charged to
-  /// the document's budget as the document reader charges them.
+  /// the document's budget as the document reader charges them. With `pathsOnDemand`, a
+  /// package's paths parts are decompressed as they are visited (one at a time in memory,
+  /// and `visit` must not keep their bytes).
   static func read(
-    _ bytes: [UInt8], limits: DecodingLimits,
+    _ bytes: [UInt8], limits: DecodingLimits, pathsOnDemand: Bool,
     visit: (inout Source, WillDocument.PathsReference) throws(WillError) -> (
       strokes: Int, points: Int
     )
@@ -229,19 +234,21 @@ public struct StrokeStreams: Sendable {
       }
       return structure
     }
-    let package = try InkPackage(bytes: bytes, limits: limits)
-    var budget = ReadingBudget(limits: limits)
-    var sections = try WillDocument(structureOf: package, budget: &budget)
-    let structure = sections
-    try WillDocument.forEachPathsReference(
-      in: &sections.sections, package: package, budget: &budget
-    ) { (part, _, reference) throws(WillError) in
-      let name = part.name.description
-      var source = Source(
-        structure: structure, part: name, bytes: part.data, key: part.name.normalizedKey,
-        decoder: try InkDecoder(checking: part.data, part: name, limits: limits))
-      return try visit(&source, reference)
+    return try InkPackage.reading(bytes, limits: limits, pathsOnDemand: pathsOnDemand) {
+      (package) throws(WillError) -> WillDocument in
+      var budget = ReadingBudget(limits: limits)
+      var sections = try WillDocument(structureOf: package, budget: &budget)
+      let structure = sections
+      try WillDocument.forEachPathsReference(
+        in: &sections.sections, package: package, budget: &budget
+      ) { (part, bytes, _, reference) throws(WillError) in
+        let name = part.name.description
+        var source = Source(
+          structure: structure, part: name, bytes: bytes, key: part.name.normalizedKey,
+          decoder: try InkDecoder(checking: bytes, part: name, limits: limits))
+        return try visit(&source, reference)
+      }
+      return structure
     }
-    return structure
   }
 }

@@ -145,11 +145,11 @@ extension WillDocument {
     // A part included many times is decoded once and shared (arrays are copy-on-write).
     var decodedPaths: [String: (strokes: [Stroke], points: Int)] = [:]
     try Self.forEachPathsReference(in: &sections, package: package, budget: &budget) {
-      (part, element, _) throws(WillError) in
+      (part, bytes, element, _) throws(WillError) in
       let key = part.name.normalizedKey
       if decodedPaths[key] == nil {
         let strokes = try PathsStream(
-          parsing: part.data, part: part.name.description, limits: limits
+          parsing: bytes, part: part.name.description, limits: limits
         ).strokes
         decodedPaths[key] = (strokes, strokes.reduce(0) { $0 + $1.pointCount })
       }
@@ -173,7 +173,7 @@ extension WillDocument {
       case .deflate: storage = .deflate
       }
       return ContainerPart(
-        name: entry.name.description, size: entry.data.count, storedSize: entry.compressedSize,
+        name: entry.name.description, size: entry.size, storedSize: entry.compressedSize,
         storage: storage, crc32: entry.crc32)
     }
     var consumed: Set<String> = [PartName.contentTypes.normalizedKey]
@@ -208,7 +208,7 @@ extension WillDocument {
         let part = try? package.target(
           of: relationship, from: nil, relsPart: rootRelsPart.description)
         if let part, !consumed.contains(part.name.normalizedKey) {
-          otherParts.append(StoredPart(part, package: package, relationship: relationship))
+          otherParts.append(try StoredPart(part, package: package, relationship: relationship))
           consumed.insert(part.name.normalizedKey)
         } else if part == nil {
           otherParts.append(
@@ -221,7 +221,7 @@ extension WillDocument {
       let part = try package.target(
         of: relationship, from: nil, relsPart: rootRelsPart.description)
       consumed.insert(part.name.normalizedKey)
-      let stored = StoredPart(part, package: package, relationship: relationship)
+      let stored = try StoredPart(part, package: package, relationship: relationship)
       switch relationship.type {
       case WillRelationshipType.coreProperties:
         properties.read(core: try package.xml(part.name))
@@ -245,8 +245,10 @@ extension WillDocument {
         section.relationshipID = relationship.id
         sections.append(section)
       default:
-        paints = try PaintsPart(parsing: part.data, part: part.name.description, limits: limits)
-          .paints
+        paints = try PaintsPart(
+          parsing: try package.data(of: part), part: part.name.description, limits: limits
+        )
+        .paints
         paintsSource = (stored, paints)
       }
     }
@@ -259,7 +261,7 @@ extension WillDocument {
         let sourceName = Self.relationshipSource(of: part.name)
         if let sourceName, consumed.contains(sourceName.lowercased()) { continue }
       }
-      otherParts.append(StoredPart(part, package: package, relationship: nil))
+      otherParts.append(try StoredPart(part, package: package, relationship: nil))
     }
   }
 

@@ -7,10 +7,36 @@ struct InkPackage {
   private var index: [String: Int] = [:]
   let contentTypes: ContentTypes
   let limits: DecodingLimits
+  /// Reads the parts whose data was not kept, while the archive is open.
+  private let reader: ZipArchive.EntryReader?
 
-  /// Reads a package from zip bytes.
+  /// Reads a package from zip bytes, every part's data at hand.
   init(bytes: [UInt8], limits: DecodingLimits) throws(WillError) {
-    parts = try ZipArchive.read(bytes, limits: limits)
+    try self.init(parts: try ZipArchive.read(bytes, limits: limits), reader: nil, limits: limits)
+  }
+
+  /// Reads a package from zip bytes for `body`. With `pathsOnDemand`, every part's data is
+  /// kept but the paths parts' (named `*.protobuf`, as every producer names them): those are
+  /// decompressed again when ``data(of:)`` asks for them, so memory holds one at a time, and
+  /// the package must not outlive `body`.
+  static func reading<Result>(
+    _ bytes: [UInt8], limits: DecodingLimits, pathsOnDemand: Bool,
+    _ body: (InkPackage) throws(WillError) -> Result
+  ) throws(WillError) -> Result {
+    guard pathsOnDemand else { return try body(try InkPackage(bytes: bytes, limits: limits)) }
+    return try ZipArchive.withEntries(
+      bytes, limits: limits,
+      keeping: { !$0.description.lowercased().hasSuffix(".protobuf") }
+    ) { (parts, reader) throws(WillError) -> Result in
+      try body(try InkPackage(parts: parts, reader: reader, limits: limits))
+    }
+  }
+
+  private init(parts: [ZipEntry], reader: ZipArchive.EntryReader?, limits: DecodingLimits)
+    throws(WillError)
+  {
+    self.parts = parts
+    self.reader = reader
     for (position, part) in parts.enumerated() {
       index[part.name.normalizedKey] = position
     }
@@ -22,8 +48,15 @@ struct InkPackage {
     let typesPart = parts[types]
     contentTypes = try ContentTypes(
       parsing: try XMLDocument(
-        parsing: typesPart.data, part: typesPart.name.description, limits: limits),
+        parsing: try reader?.data(of: typesPart) ?? typesPart.data,
+        part: typesPart.name.description, limits: limits),
       part: typesPart.name.description)
+  }
+
+  /// A part's data, decompressed again if the package did not keep it.
+  func data(of part: ZipEntry) throws(WillError) -> [UInt8] {
+    guard !part.isLoaded, let reader else { return part.data }
+    return try reader.data(of: part)
   }
 
   /// The part named `name`, if present.
@@ -39,7 +72,7 @@ struct InkPackage {
     guard let part = part(name) else {
       throw WillError(.missingPart(name.description), part: name.description)
     }
-    return try XMLDocument(parsing: part.data, part: name.description, limits: limits)
+    return try XMLDocument(parsing: try data(of: part), part: name.description, limits: limits)
   }
 
   /// The relationships whose source is `source` (`nil`: the package), or none when the

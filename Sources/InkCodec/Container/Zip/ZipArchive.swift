@@ -44,11 +44,43 @@ package enum ZipArchive {
   package static func read(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError)
     -> [ZipEntry]
   {
+    try withEntries(bytes, limits: limits, keeping: { _ in true }) { entries, _ in entries }
+  }
+
+  /// Reads an archive as ``read(_:limits:)`` does — every entry checked and decompressed, its
+  /// CRC-32 verified, every limit applied — but keeps only the data of the entries `keeping`
+  /// accepts; `body` then gets the entries (the others with empty ``ZipEntry/data`` and
+  /// ``ZipEntry/isLoaded`` false) and a reader that decompresses any entry again while the
+  /// archive is open. Memory then holds the kept entries and one entry being read.
+  package static func withEntries<Result>(
+    _ bytes: [UInt8], limits: DecodingLimits, keeping: (PartName) -> Bool,
+    _ body: ([ZipEntry], EntryReader) throws(WillError) -> Result
+  ) throws(WillError) -> Result {
     try limits.check(.fileBytes, bytes.count)
     // libzip opens a zero-length source as a new, empty archive.
     guard !bytes.isEmpty else { throw failure(code: ZIP_ER_NOZIP) }
-    return try bytes.withWireBytes { (buffer) throws(WillError) -> [ZipEntry] in
-      try readEntries(buffer, limits: limits)
+    return try bytes.withWireBytes { (buffer) throws(WillError) -> Result in
+      try withArchive(buffer) { (archive) throws(WillError) -> Result in
+        let entries = try readEntries(archive, limits: limits, keeping: keeping)
+        return try body(entries, EntryReader(archive: archive, limits: limits))
+      }
+    }
+  }
+
+  /// Reads entries of an archive that ``withEntries(_:limits:keeping:_:)`` holds open.
+  package struct EntryReader {
+    fileprivate let archive: OpaquePointer
+    fileprivate let limits: DecodingLimits
+
+    /// The entry's data: its own when it was kept, otherwise decompressed again (and its
+    /// CRC-32 verified again).
+    package func data(of entry: ZipEntry) throws(WillError) -> [UInt8] {
+      guard !entry.isLoaded else { return entry.data }
+      var chunk = [UInt8](repeating: 0, count: readChunkSize)
+      return try ZipArchive.readData(
+        at: zip_uint64_t(entry.archiveIndex), of: archive, declared: entry.size,
+        compressedSize: entry.compressedSize, part: entry.name.description, limits: limits,
+        total: 0, keep: true, chunk: &chunk)
     }
   }
 
@@ -104,10 +136,10 @@ package enum ZipArchive {
 
   // MARK: Reading
 
-  /// Reads every entry from an archive held in `buffer`, which libzip borrows without copying.
-  private static func readEntries(_ buffer: UnsafeRawBufferPointer, limits: DecodingLimits)
-    throws(WillError) -> [ZipEntry]
-  {
+  /// Opens the archive held in `buffer` (which libzip borrows without copying) for `body`.
+  private static func withArchive<Result>(
+    _ buffer: UnsafeRawBufferPointer, _ body: (OpaquePointer) throws(WillError) -> Result
+  ) throws(WillError) -> Result {
     var error = zip_error_t()
     zip_error_init(&error)
     defer { zip_error_fini(&error) }
@@ -120,7 +152,13 @@ package enum ZipArchive {
       throw failure(&error)
     }
     defer { zip_discard(archive) }
+    return try body(archive)
+  }
 
+  /// Reads every entry of an open archive, keeping the data of those `keeping` accepts.
+  private static func readEntries(
+    _ archive: OpaquePointer, limits: DecodingLimits, keeping: (PartName) -> Bool
+  ) throws(WillError) -> [ZipEntry] {
     // libzip has parsed the central directory already, so the count is bounded by the input.
     let count = Int(zip_get_num_entries(archive, 0))
     try limits.check(.parts, count)
@@ -133,9 +171,9 @@ package enum ZipArchive {
       guard
         let entry = try readEntry(
           at: zip_uint64_t(index), of: archive, limits: limits, total: total, names: &names,
-          chunk: &chunk)
+          keeping: keeping, chunk: &chunk)
       else { continue }
-      total += entry.data.count
+      total += entry.size
       entries.append(entry)
     }
     return entries
@@ -148,7 +186,7 @@ package enum ZipArchive {
   ///   - chunk: A scratch buffer of ``readChunkSize`` bytes.
   private static func readEntry(
     at index: zip_uint64_t, of archive: OpaquePointer, limits: DecodingLimits, total: Int,
-    names: inout Set<PartName>, chunk: inout [UInt8]
+    names: inout Set<PartName>, keeping: (PartName) -> Bool, chunk: inout [UInt8]
   ) throws(WillError) -> ZipEntry? {
     var stat = zip_stat_t()
     zip_stat_init(&stat)
@@ -190,26 +228,52 @@ package enum ZipArchive {
     try limits.check(.partBytes, declared, part: part)
     try limits.check(.totalBytes, saturatingSum(total, declared), part: part)
 
+    let keep = keeping(name)
+    let data = try readData(
+      at: index, of: archive, declared: declared, compressedSize: compressedSize, part: part,
+      limits: limits, total: total, keep: keep, chunk: &chunk)
+    var entry = ZipEntry(
+      name: name, data: data, compression: compression, compressedSize: compressedSize,
+      crc32: stat.crc)
+    entry.size = declared
+    entry.isLoaded = keep
+    entry.archiveIndex = Int(index)
+    return entry
+  }
+
+  /// Decompresses one entry to its end (libzip verifies the CRC-32 only when a read reaches
+  /// the end of the data), under the part and total limits; returns the data, or nothing
+  /// when `keep` is false.
+  /// - Parameters:
+  ///   - total: The bytes decompressed from the entries before this one.
+  ///   - chunk: A scratch buffer of ``readChunkSize`` bytes.
+  private static func readData(
+    at index: zip_uint64_t, of archive: OpaquePointer, declared: Int, compressedSize: Int,
+    part: String, limits: DecodingLimits, total: Int, keep: Bool, chunk: inout [UInt8]
+  ) throws(WillError) -> [UInt8] {
     guard let file = zip_fopen_index(archive, index, 0) else {
       throw failure(zip_get_error(archive), part: part)
     }
     defer { zip_fclose(file) }
 
     var data: [UInt8] = []
-    // Deflate expands at most 1032 times; never reserve more than the input can produce.
-    try CheckedAllocation.reserve(
-      &data, capacity: min(declared, saturatingProduct(max(compressedSize, 1), 1032)), part: part)
-    // libzip verifies the CRC-32 only when a read reaches the end of the data, so read until
-    // zip_fread returns 0, never just the declared size.
+    var size = 0
+    if keep {
+      // Deflate expands at most 1032 times; never reserve more than the input can produce.
+      try CheckedAllocation.reserve(
+        &data, capacity: min(declared, saturatingProduct(max(compressedSize, 1), 1032)),
+        part: part)
+    }
     while true {
       let n = chunk.withUnsafeMutableBytes { buffer in
         zip_fread(file, buffer.baseAddress!, zip_uint64_t(buffer.count))
       }
       if n < 0 { throw failure(zip_file_get_error(file), part: part) }
       if n == 0 { break }
-      let size = data.count + Int(n)
+      size += Int(n)
       try limits.check(.partBytes, size, part: part)
       try limits.check(.totalBytes, saturatingSum(total, size), part: part)
+      guard keep else { continue }
       if size > data.capacity {
         // Grow by hand: doubling must not allocate past the limit.
         try CheckedAllocation.reserve(
@@ -218,18 +282,16 @@ package enum ZipArchive {
       }
       data.append(contentsOf: chunk[..<Int(n)])
     }
-    guard data.count == declared else {
+    guard size == declared else {
       throw WillError(
         .zip(
           code: ZIP_ER_INCONS,
           message:
-            "Zip archive inconsistent: the entry declares \(declared) bytes and holds \(data.count)"
+            "Zip archive inconsistent: the entry declares \(declared) bytes and holds \(size)"
         ),
         part: part)
     }
-    return ZipEntry(
-      name: name, data: data, compression: compression, compressedSize: compressedSize,
-      crc32: stat.crc)
+    return data
   }
 
   /// Checks an entry name, locating the error at the entry.

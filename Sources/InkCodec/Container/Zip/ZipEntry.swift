@@ -10,6 +10,13 @@ package struct ZipEntry: Sendable, Hashable {
   package var compressedSize: Int
   /// The CRC-32 of ``data``, as recorded in the central directory.
   package var crc32: UInt32
+  /// The size of the data, in bytes, whether or not it is loaded.
+  package var size = 0
+  /// Whether ``data`` holds the entry's data; an entry read without keeping it
+  /// (``ZipArchive/withEntries(_:limits:keeping:_:)``) has empty data until it is read again.
+  package var isLoaded = true
+  /// The entry's index in its archive.
+  package var archiveIndex = 0
 
   /// This entry as input to ``ZipArchive/write(_:)``, keeping its name, data and compression
   /// method.
