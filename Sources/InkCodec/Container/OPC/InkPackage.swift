@@ -24,10 +24,9 @@ struct InkPackage {
     _ body: (InkPackage) throws(WillError) -> Result
   ) throws(WillError) -> Result {
     guard pathsOnDemand else { return try body(try InkPackage(bytes: bytes, limits: limits)) }
-    return try ZipArchive.withEntries(
-      bytes, limits: limits,
-      keeping: { !$0.description.lowercased().hasSuffix(".protobuf") }
-    ) { (parts, reader) throws(WillError) -> Result in
+    let notPaths: (PartName) -> Bool = { !$0.description.lowercased().hasSuffix(".protobuf") }
+    return try ZipArchive.withEntries(bytes, limits: limits, keeping: notPaths) {
+      (parts, reader) throws(WillError) -> Result in
       try body(try InkPackage(parts: parts, reader: reader, limits: limits))
     }
   }

@@ -44,7 +44,8 @@ package enum ZipArchive {
   package static func read(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError)
     -> [ZipEntry]
   {
-    try withEntries(bytes, limits: limits, keeping: { _ in true }) { entries, _ in entries }
+    let everything: (PartName) -> Bool = { _ in true }
+    return try withEntries(bytes, limits: limits, keeping: everything) { entries, _ in entries }
   }
 
   /// Reads an archive as ``read(_:limits:)`` does — every entry checked and decompressed, its
