@@ -9,11 +9,17 @@ struct DiagnosticList {
     var unlisted = 0
   }
 
+  /// One code in one part.
+  struct Key: Hashable {
+    var code: String
+    var part: String?
+  }
+
   let maximumRepeats: Int
   var items: [Diagnostic] = []
-  var tallies: [String: Tally] = [:]
+  var tallies: [Key: Tally] = [:]
   /// The tallies' keys in the order their codes first appeared.
-  var order: [String] = []
+  var order: [Key] = []
 
   init(maximumRepeats: Int) { self.maximumRepeats = max(0, maximumRepeats) }
 
@@ -21,20 +27,26 @@ struct DiagnosticList {
     append(code: diagnostic.code, part: diagnostic.part, diagnostic)
   }
 
-  /// Adds a diagnostic, built only when it will be listed.
+  /// Adds a diagnostic, built only when it will be listed. Counting a repeat allocates
+  /// nothing (a file can hold millions of them).
   mutating func append(code: String, part: String?, _ diagnostic: @autoclosure () -> Diagnostic) {
-    let key = code + "\u{0}" + (part ?? "")
-    if tallies[key] == nil { order.append(key) }
-    var tally = tallies[key] ?? Tally(code: code, part: part)
-    if tally.listed < maximumRepeats {
-      let made = diagnostic()
-      tally.severity = made.severity
-      items.append(made)
-      tally.listed += 1
+    let key = Key(code: code, part: part)
+    let index: Dictionary<Key, Tally>.Index
+    if let found = tallies.index(forKey: key) {
+      index = found
     } else {
-      tally.unlisted += 1
+      tallies[key] = Tally(code: code, part: part)
+      order.append(key)
+      index = tallies.index(forKey: key)!
     }
-    tallies[key] = tally
+    guard tallies.values[index].listed < maximumRepeats else {
+      tallies.values[index].unlisted += 1
+      return
+    }
+    let made = diagnostic()
+    tallies.values[index].severity = made.severity
+    tallies.values[index].listed += 1
+    items.append(made)
   }
 
   func finished() -> [Diagnostic] {
