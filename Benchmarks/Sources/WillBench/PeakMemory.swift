@@ -17,7 +17,7 @@ enum PeakMemory {
   static func report(path: String) throws {
     let before = kilobytes("VmRSS")
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    let document = try WillDocument(parsing: bytes)
+    let document = try WillDocument(parsing: bytes, limits: .unlimited)
     let peak = kilobytes("VmHWM")
     let held = kilobytes("VmRSS")
     let points = document.strokes.reduce(0) { $0 + $1.pointCount }
