@@ -27,7 +27,7 @@ print(warnings.count, "warnings")
 let file = try StrokeStreams(parsing: bytes)
 var buffer = StrokeBuffer()
 for element in file.elements {
-  var decoder = file.decoder(for: element.stream)
+  var decoder = try file.decoder(for: element.stream)
   while try decoder.next(into: &buffer) {
     // buffer.x, buffer.y, buffer.widths, buffer.colors; buffer.stroke() for a Stroke value.
   }

@@ -4,9 +4,9 @@ import Testing
 
 @testable import InkCodec
 
-/// `willdoc validate` and `inspect` hold one paths part of a package at a time: a package
-/// whose parts together exceed the address space given to the process is checked within it,
-/// while reading it whole (what `dump` does to check every stroke first) runs out of memory.
+/// `willdoc validate`, `inspect` and `dump` hold one paths part of a package at a time: a
+/// package whose parts together exceed the address space given to the process is read within
+/// it, while reading it whole as a document (what `reencode` does) runs out of memory.
 @Suite(.serialized) struct StreamingMemoryTests {
   static let partCount = 6
   static let partBytes = 48 << 20
@@ -47,11 +47,14 @@ import Testing
   ]
 
   @Test(.enabled(if: BudgetedRun.releaseBinary != nil, "needs the optimised binary"))
-  func validateAndInspectHoldOnePartAtATime() throws {
+  func commandsHoldOnePartAtATime() throws {
     let directory = try TemporaryDirectory()
     let url = try Self.largePackage(in: directory)
     let cap = 260 << 20  // the six parts together are 288 MiB
-    for command in [["validate"], ["inspect"], ["inspect", "--format", "json"]] {
+    for command in [
+      ["validate"], ["inspect"], ["inspect", "--format", "json"], ["dump", "--stroke", "0"],
+      ["dump", "--format", "json", "--stroke", "0"],
+    ] {
       let outcome = try BudgetedRun.run(
         command + [url.lastPathComponent] + Self.limits, in: directory.url, memory: cap)
       #expect(outcome.status == 0, "\(command): \(outcome.stderr)")
@@ -59,7 +62,8 @@ import Testing
     }
     // Reading every part at once does not fit: the cap binds.
     let whole = try BudgetedRun.run(
-      ["dump", url.lastPathComponent] + Self.limits, in: directory.url, memory: cap)
+      ["reencode", url.lastPathComponent, "-o", directory.file("copy.will").path] + Self.limits,
+      in: directory.url, memory: cap)
     #expect(whole.status == 1, "\(whole.stderr)")
     #expect(whole.stderr.contains("out of memory"), "\(whole.stderr)")
   }

@@ -55,14 +55,56 @@ public struct StrokeStreams: Sendable {
   /// The limits the document was checked under, and its decoders apply.
   public let limits: DecodingLimits
 
-  /// Reads a document and checks every stroke without keeping any.
+  /// Decompresses a package's paths parts for ``decoder(for:)`` when the streams were opened
+  /// by ``withStreams(parsing:limits:_:)``; `nil` when every stream's bytes are at hand.
+  private let loader: PathsPartLoader?
+
+  /// Reads a document and checks every stroke without keeping any; every stream's bytes
+  /// are kept for its decoders.
   /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)`` would throw it.
   public init(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
+    self = try Self.open(bytes, limits: limits, pathsOnDemand: false) { $0 }
+  }
+
+  /// Reads a document, checks every stroke without keeping any, and hands the streams to
+  /// `body`, whose decoders decompress a package's paths parts as they are asked for: memory
+  /// holds the file, the structure, one paths part (and those several elements share) and
+  /// what `body` keeps. The streams' ``Stream/bytes`` are empty for a package's parts, and
+  /// its decoders fail once `body` has returned.
+  /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)`` would throw it, or
+  ///   what `body` throws.
+  public static func withStreams<Result>(
+    parsing bytes: [UInt8], limits: DecodingLimits = .default,
+    _ body: (StrokeStreams) throws(WillError) -> Result
+  ) throws(WillError) -> Result {
+    try open(bytes, limits: limits, pathsOnDemand: true) { (file) throws(WillError) -> Result in
+      defer { file.loader?.close() }
+      return try body(file)
+    }
+  }
+
+  private init(
+    structure: WillDocument, streams: [Stream], elements: [Element], limits: DecodingLimits,
+    loader: PathsPartLoader?
+  ) {
+    self.structure = structure
+    self.streams = streams
+    self.elements = elements
+    self.limits = limits
+    self.loader = loader
+  }
+
+  /// Checks every stroke, counting each stream's strokes once, then hands `body` the
+  /// streams while the file is open.
+  private static func open<Result>(
+    _ bytes: [UInt8], limits: DecodingLimits, pathsOnDemand: Bool,
+    _ body: (StrokeStreams) throws(WillError) -> Result
+  ) throws(WillError) -> Result {
     var streams: [Stream] = []
     var elements: [Element] = []
     var streamIndex: [String: Int] = [:]
     var buffer = StrokeBuffer()
-    structure = try Self.read(bytes, limits: limits, pathsOnDemand: false) {
+    return try read(bytes, limits: limits, pathsOnDemand: pathsOnDemand) {
       (source, reference) throws(WillError) in
       let key = source.key ?? "#\(reference.section)/\(elements.count)"
       if let index = streamIndex[key] {
@@ -78,20 +120,34 @@ public struct StrokeStreams: Sendable {
       streamIndex[key] = streams.count
       elements.append(
         Element(section: reference.section, stream: streams.count, transform: reference.transform))
+      // A package's part read on demand is read again by its decoders.
+      let kept = pathsOnDemand && source.key != nil ? [] : source.bytes
       streams.append(
         Stream(
-          part: source.part, bytes: source.bytes, strokeCount: counts.strokes,
-          pointCount: counts.points))
+          part: source.part, bytes: kept, strokeCount: counts.strokes, pointCount: counts.points))
       return counts
+    } finish: { (structure, package) throws(WillError) -> Result in
+      var loader: PathsPartLoader?
+      if pathsOnDemand, let package {
+        var drawn = [Int](repeating: 0, count: streams.count)
+        for element in elements { drawn[element.stream] += 1 }
+        loader = PathsPartLoader(
+          package: package, parts: streams.map { $0.part ?? "" },
+          shared: Set(drawn.indices.filter { drawn[$0] > 1 }))
+      }
+      return try body(
+        StrokeStreams(
+          structure: structure, streams: streams, elements: elements, limits: limits,
+          loader: loader))
     }
-    self.streams = streams
-    self.elements = elements
-    self.limits = limits
   }
 
   /// A decoder over the stream at `index`, from its first stroke.
-  public func decoder(for index: Int) -> InkDecoder {
-    InkDecoder(bytes: streams[index].bytes, part: streams[index].part, limits: limits)
+  /// - Throws: ``WillError`` when a part read on demand cannot be read again (or is asked
+  ///   for after ``withStreams(parsing:limits:_:)`` has returned).
+  public func decoder(for index: Int) throws(WillError) -> InkDecoder {
+    let bytes = try loader?.bytes(of: index) ?? streams[index].bytes
+    return InkDecoder(bytes: bytes, part: streams[index].part, limits: limits)
   }
 
   /// Where a stroke is, as ``forEachStroke(parsing:limits:maximumRepeats:_:)`` hands it out.
@@ -141,7 +197,7 @@ public struct StrokeStreams: Sendable {
     var pages: [PageSize?] = []
     var paints = 0
     var element = 0
-    let structure = try read(bytes, limits: limits, pathsOnDemand: true) {
+    return try read(bytes, limits: limits, pathsOnDemand: true) {
       (source, reference) throws(WillError) in
       if element == 0 {
         // The structure is read before any stroke: its warnings come first, as the
@@ -165,12 +221,13 @@ public struct StrokeStreams: Sendable {
       }
       element += 1
       return (location.index, points)
+    } finish: { structure, _ in
+      if element == 0 {
+        for warning in structure.readWarnings { diagnostics.append(warning) }
+      }
+      structure.appendUnreferencedPathsParts(to: &diagnostics)
+      return (structure, diagnostics.finished())
     }
-    if element == 0 {
-      for warning in structure.readWarnings { diagnostics.append(warning) }
-    }
-    structure.appendUnreferencedPathsParts(to: &diagnostics)
-    return (structure, diagnostics.finished())
   }
 
   /// Checks a document in one pass, decoding each stroke once into one buffer: the
@@ -202,15 +259,17 @@ public struct StrokeStreams: Sendable {
 
   /// Reads a document's structure, then hands `visit` each paths element in document order
   /// to decode; `visit` returns the element's stroke and point counts, which are charged to
-  /// the document's budget as the document reader charges them. With `pathsOnDemand`, a
+  /// the document's budget as the document reader charges them. `finish` then runs with the
+  /// structure and, for a package, the package, while it is open. With `pathsOnDemand`, a
   /// package's paths parts are decompressed as they are visited (one at a time in memory,
   /// and `visit` must not keep their bytes).
-  static func read(
+  static func read<Result>(
     _ bytes: [UInt8], limits: DecodingLimits, pathsOnDemand: Bool,
     visit: (inout Source, WillDocument.PathsReference) throws(WillError) -> (
       strokes: Int, points: Int
-    )
-  ) throws(WillError) -> WillDocument {
+    ),
+    finish: (WillDocument, InkPackage?) throws(WillError) -> Result
+  ) throws(WillError) -> Result {
     try limits.check(.fileBytes, bytes.count)
     let container = ContainerKind(sniffing: bytes)
     guard container == .opc else {
@@ -232,10 +291,10 @@ public struct StrokeStreams: Sendable {
         defer { decoder = source.decoder }
         return try visit(&source, WillDocument.PathsReference(section: 0, transform: .identity))
       }
-      return structure
+      return try finish(structure, nil)
     }
     return try InkPackage.reading(bytes, limits: limits, pathsOnDemand: pathsOnDemand) {
-      (package) throws(WillError) -> WillDocument in
+      (package) throws(WillError) -> Result in
       var budget = ReadingBudget(limits: limits)
       var sections = try WillDocument(structureOf: package, budget: &budget)
       let structure = sections
@@ -248,7 +307,7 @@ public struct StrokeStreams: Sendable {
           decoder: try InkDecoder(checking: bytes, part: name, limits: limits))
         return try visit(&source, reference)
       }
-      return structure
+      return try finish(structure, package)
     }
   }
 }

@@ -34,29 +34,36 @@ struct Dump: ParsableCommand {
 
   func run() throws {
     let selection = DumpSelection(section: section, stroke: stroke)
-    // A RIFF or raw file is dumped straight from its streams, one stroke at a time.
-    let (input, document) = try reportingErrors(file: file) { () throws(WillError) in
-      try DumpSource.read(file, limits: limitOptions.limits)
+    // Dumped straight from the file's streams, one stroke at a time.
+    let input = try reportingErrors(file: file) { () throws(WillError) in
+      try InputFile.read(file, limits: limitOptions.limits)
     }
-    if let section, section >= document.sections.count {
-      throw ValidationError(
-        "--section \(section) is past the last section (the document has \(document.sections.count))"
-      )
-    }
+    // Checked whole before a byte is written; a bad --section is found once the
+    // structure is known, and nothing is written then either.
+    var sectionCount = 0
     try reportingErrors(file: file) { () throws(WillError) in
-      switch format {
-      case .json:
-        let json = DumpJSON.document(document, file: input, selection: selection, raw: raw)
-        try json.write { StandardOutput.write($0) }
-      case .text:
-        var pending = ""
-        try DumpText.write(document, file: input, selection: selection, raw: raw) { line in
-          pending += line
-          pending += "\n"
-          OutputChunks.flushWhenFull(&pending) { StandardOutput.write($0) }
+      try DumpSource.reading(input, limits: limitOptions.limits) {
+        (document) throws(WillError) in
+        sectionCount = document.sections.count
+        if let section, section >= sectionCount { return }
+        switch format {
+        case .json:
+          let json = DumpJSON.document(document, file: input, selection: selection, raw: raw)
+          try json.write { StandardOutput.write($0) }
+        case .text:
+          var pending = ""
+          try DumpText.write(document, file: input, selection: selection, raw: raw) { line in
+            pending += line
+            pending += "\n"
+            OutputChunks.flushWhenFull(&pending) { StandardOutput.write($0) }
+          }
+          StandardOutput.write(pending)
         }
-        StandardOutput.write(pending)
       }
+    }
+    if let section, section >= sectionCount {
+      throw ValidationError(
+        "--section \(section) is past the last section (the document has \(sectionCount))")
     }
   }
 }

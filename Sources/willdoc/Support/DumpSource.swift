@@ -2,7 +2,7 @@ import InkCodec
 
 /// What `willdoc dump` writes: the sections and paths elements, each element's strokes
 /// handed out by index as they are written, decoded from the file's streams one at a time:
-/// memory holds the file, its structure and one stroke.
+/// memory holds the file, its structure, one paths part and one stroke.
 struct DumpSource {
   /// A paths element: where it is and how to get its strokes.
   struct Element {
@@ -31,13 +31,17 @@ struct DumpSource {
     container = file.container
     properties = file.structure.properties
     var elements = [[Element]](repeating: [], count: file.structure.sections.count)
-    for element in file.elements {
+    // One cursor for every element: the dump asks for them in order, and only the element
+    // being written holds its stream.
+    let strokes = SequentialStrokes(file)
+    for (index, element) in file.elements.enumerated() {
       let stream = file.streams[element.stream]
-      let strokes = SequentialStrokes(file, stream: element.stream)
       elements[element.section].append(
         Element(
           part: stream.part, transform: element.transform, strokeCount: stream.strokeCount,
-          stroke: { (position) throws(WillError) in try strokes.stroke(at: position) }))
+          stroke: { (position) throws(WillError) in
+            try strokes.stroke(at: position, element: index)
+          }))
     }
     sections = file.structure.sections.enumerated().map { index, section in
       Section(
@@ -46,40 +50,45 @@ struct DumpSource {
     }
   }
 
-  /// Reads `name` and checks it whole; strokes are decoded again as they are written.
-  static func read(_ name: String, limits: DecodingLimits) throws(WillError) -> (
-    InputFile, DumpSource
-  ) {
-    let input = try InputFile.read(name, limits: limits)
-    return (input, DumpSource(try StrokeStreams(parsing: input.bytes, limits: limits)))
+  /// Reads `name`, checks it whole, and hands `body` what to dump while the file is open: a
+  /// package's paths parts are decompressed again, one at a time, as their strokes are
+  /// written.
+  static func reading<Result>(
+    _ input: InputFile, limits: DecodingLimits,
+    _ body: (DumpSource) throws(WillError) -> Result
+  ) throws(WillError) -> Result {
+    try StrokeStreams.withStreams(parsing: input.bytes, limits: limits) {
+      (file) throws(WillError) -> Result in try body(DumpSource(file))
+    }
   }
 }
 
-/// One stream's strokes decoded in order: asking for an index past the last one decodes
-/// forward (skipping what is not wanted); asking for an earlier one starts over.
+/// The elements' strokes decoded in order, one element at a time: asking for an index past
+/// the last one decodes forward (skipping what is not wanted); asking for an earlier one, or
+/// for another element, starts over on that element's stream and lets go of the one before.
 final class SequentialStrokes {
   private let file: StrokeStreams
-  private let stream: Int
-  private var decoder: InkDecoder
+  /// The element being read and its decoder: a package's part is read only when its first
+  /// stroke is asked for.
+  private var current: (element: Int, decoder: InkDecoder)?
   private var position = 0
 
-  init(_ file: StrokeStreams, stream: Int) {
-    self.file = file
-    self.stream = stream
-    decoder = file.decoder(for: stream)
-  }
+  init(_ file: StrokeStreams) { self.file = file }
 
-  func stroke(at index: Int) throws(WillError) -> Stroke {
-    if index < position {
-      decoder = file.decoder(for: stream)
+  func stroke(at index: Int, element: Int) throws(WillError) -> Stroke {
+    if current?.element != element || index < position {
+      current = nil  // the stream before is let go first
+      current = (element, try file.decoder(for: file.elements[element].stream))
       position = 0
     }
     while position < index {
-      _ = try decoder.next()
+      _ = try current!.decoder.next()
       position += 1
     }
-    guard let stroke = try decoder.next() else {
-      throw WillError(.unsupported("stroke \(index) is past the stream's end"), part: decoder.part)
+    guard let stroke = try current!.decoder.next() else {
+      throw WillError(
+        .unsupported("stroke \(index) is past the stream's end"),
+        part: file.streams[file.elements[element].stream].part)
     }
     position += 1
     return stroke

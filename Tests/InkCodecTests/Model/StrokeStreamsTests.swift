@@ -11,7 +11,7 @@ import Testing
   /// Every element's strokes, decoded from its stream, in document order.
   static func streamed(_ file: StrokeStreams) throws -> [[Stroke]] {
     try file.elements.map { element in
-      var decoder = file.decoder(for: element.stream)
+      var decoder = try file.decoder(for: element.stream)
       var strokes: [Stroke] = []
       while let stroke = try decoder.next() { strokes.append(stroke) }
       return strokes
@@ -51,6 +51,18 @@ import Testing
     }
     #expect(file.structure == emptied, "\(name)")
 
+    // Opened with its parts read on demand, the streams give the same strokes, and their
+    // decoders refuse once the call has returned.
+    let escaped = try StrokeStreams.withStreams(parsing: bytes) { lazy in
+      #expect(lazy.elements == file.elements, "\(name)")
+      #expect(lazy.structure == file.structure, "\(name)")
+      let lazyStrokes = try? Self.streamed(lazy)
+      #expect(lazyStrokes == strokes, "\(name)")
+      return lazy
+    }
+    if escaped.container == .opc, !escaped.streams.isEmpty {
+      #expect(throws: WillError.self) { try escaped.decoder(for: 0) }
+    }
     let whole = try StrokeStreams.validate(parsing: bytes)
     #expect(whole.diagnostics == document.validate(), "\(name)")
     let onePass = try StrokeStreams.validate(parsing: bytes, maximumRepeats: 2)
