@@ -12,7 +12,7 @@ import InkRender
 //   WillBench write-inputs DIR              generate the inputs once: paths streams (read back
 //                                           through $BENCH_INPUTS) and OPC documents
 //   WillBench peak-memory FILE              open FILE and print its memory figures as JSON
-//   WillBench profile decode|encode|fill    loop one workload, for perf or callgrind
+//   WillBench profile decode|encode|fill|open   loop one workload, for perf or callgrind
 
 let arguments = CommandLine.arguments
 if arguments.count == 3, arguments[1] == "peak-memory" {
@@ -38,6 +38,13 @@ if arguments.count == 3, arguments[1] == "profile", arguments[2] == "fill" {
     Renderer.fill(polygons, on: &canvas)
     blackHole(canvas)
   }
+  exit(0)
+}
+
+if arguments.count == 3, arguments[1] == "profile", arguments[2] == "open" {
+  // 100 opens of the 1 M-point OPC document.
+  let input = try BenchInput.generated(points: 1_000_000)
+  for _ in 0..<100 { blackHole(try WillDocument(parsing: input.opc, limits: .unlimited)) }
   exit(0)
 }
 
