@@ -9,7 +9,7 @@ struct WillDoc: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "willdoc",
     abstract:
-      "Inspect, dump, validate, re-encode, render, salvage and synthesize Wacom WILL ink documents.",
+      "Inspect, dump, validate, re-encode, render, salvage, synthesize and take apart Wacom WILL ink documents.",
     discussion: """
       Every command reads a path, or - for standard input. A file given to -o is replaced \
       atomically, keeping its permissions; a symbolic link is followed to its target; a device \
@@ -23,6 +23,7 @@ struct WillDoc: ParsableCommand {
     version: "willdoc \(version)",
     subcommands: [
       Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self, Salvage.self, Synth.self,
+      Extract.self,
     ]
   )
 

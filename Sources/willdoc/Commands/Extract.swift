@@ -1,0 +1,85 @@
+import ArgumentParser
+import InkCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `willdoc extract FILE PART`: one part's bytes, as `unzip -p` writes a zip entry.
+struct Extract: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Write one part of a document as it is stored (decompressed), or list the parts.",
+    discussion: """
+      Parts are named as inspect lists them: a package's entries (/sections/section0.svg, \
+      /sections/media/paths0.protobuf), a RIFF file's chunks (INK , INK #2, … and the other \
+      chunk ids) and a raw file's (stream). A package's part may be given without its \
+      leading slash and in any case; a chunk id without its trailing spaces. The document \
+      itself is not interpreted, so the parts of a package whose sections do not parse can \
+      still be taken out. Bytes are never written to a terminal: give -o or a pipe.
+      """)
+
+  @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
+  var file: String
+
+  @Argument(help: ArgumentHelp("The part to write.", valueName: "part"))
+  var part: String?
+
+  @Flag(help: "List the parts (name, size, stored size, storage) instead.")
+  var list = false
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "The file to write (default: standard output, which must not be a terminal).",
+      valueName: "file"))
+  var output: String?
+
+  @OptionGroup var limitOptions: LimitOptions
+
+  func validate() throws {
+    if list && part != nil { throw ValidationError("give a part or --list, not both") }
+    if !list && part == nil { throw ValidationError("name the part to write, or give --list") }
+    if list && output != nil { throw ValidationError("--list prints on standard output") }
+    if let output, file != "-", output != "-", isSameFile(file, output) {
+      throw ValidationError("-o \(output.terminalSafe) is the input file")
+    }
+  }
+
+  func run() throws {
+    let limits = limitOptions.limits
+    let input = try reportingErrors(file: file) { () throws(WillError) in
+      try InputFile.read(file, limits: limits)
+    }
+    let stored = try reportingErrors(file: file) { () throws(WillError) in
+      try StoredParts(parsing: input.bytes, limits: limits)
+    }
+    guard let part else {
+      var table = TextTable(
+        header: ["part", "size", "stored", "storage"],
+        rows: stored.parts.map {
+          [
+            $0.name.terminalSafe, Format.count($0.bytes.count), Format.count($0.storedSize),
+            $0.storage,
+          ]
+        })
+      table.rightAligned = [1, 2]
+      for line in table.lines() { StandardOutput.line(line) }
+      return
+    }
+    guard let found = stored.part(named: part) else {
+      let names = stored.parts.map { $0.name.terminalSafe }.joined(separator: ", ")
+      printError(
+        "willdoc: error: \(file.terminalSafe): no part named \(part.terminalSafe) (the parts: \(names))"
+      )
+      throw ExitCode(ExitStatus.invalid)
+    }
+    let destination = output ?? "-"
+    if destination == "-", isatty(STDOUT_FILENO) == 1 {
+      throw ValidationError(
+        "not writing the bytes of \(found.name.terminalSafe) to a terminal: give -o FILE or a pipe")
+    }
+    try writeOutput(found.bytes, to: destination)
+  }
+}
