@@ -1,0 +1,144 @@
+import ArgumentParser
+import InkCodec
+
+/// `willdoc diff A B`: the strokes two documents do not share.
+struct Diff: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Compare the strokes of two documents (any containers).",
+    discussion: """
+      Strokes are compared where they land on the page (each paths element's transform \
+      applied, widths scaled with it) in document order: those only the first has \
+      (removed), only the second has (added), and those in both that changed, with the \
+      fields that differ and the largest coordinate difference. Points and widths count as \
+      the same within --tolerance (page units); every other field must be equal. Exit \
+      status: 0 the same strokes, 1 different, 2 a document cannot be read.
+      """)
+
+  @Argument(help: ArgumentHelp("The first document, or - for standard input.", valueName: "a"))
+  var first: String
+
+  @Argument(help: ArgumentHelp("The second document.", valueName: "b"))
+  var second: String
+
+  @Option(help: "How far apart a coordinate or width may be and count as the same (default 0).")
+  var tolerance: Double = 0
+
+  @Option(help: "text or json (see docs/json.md).")
+  var format: ReportFormat = .text
+
+  @Option(help: ArgumentHelp("List at most this many strokes of each kind.", valueName: "n"))
+  var maxListed: Int = 20
+
+  @OptionGroup var limitOptions: LimitOptions
+
+  func validate() throws {
+    guard tolerance.isFinite, tolerance >= 0 else {
+      throw ValidationError("--tolerance must be a finite number of 0 or more")
+    }
+    guard maxListed >= 0 else { throw ValidationError("--max-listed must be 0 or more") }
+    if first == "-" && second == "-" {
+      throw ValidationError("only one document can come from standard input")
+    }
+  }
+
+  func run() throws {
+    let limits = limitOptions.limits
+    let a = try reportingErrors(file: first) { () throws(WillError) in
+      try InputFile.document(first, limits: limits).1
+    }
+    let b = try reportingErrors(file: second) { () throws(WillError) in
+      try InputFile.document(second, limits: limits).1
+    }
+    let difference = DocumentDifference(comparing: a, with: b, tolerance: tolerance)
+    switch format {
+    case .text:
+      for line in text(difference, a, b) { StandardOutput.line(line) }
+    case .json:
+      try reportingErrors(file: "-") { () throws(WillError) in
+        try json(difference).write { StandardOutput.write($0) }
+      }
+    }
+    if !difference.isEqual { throw ExitCode(ExitStatus.invalid) }
+  }
+
+  private func where_(_ location: DocumentDifference.Location) -> String {
+    "section \(location.section) paths \(location.element) stroke \(location.index)"
+  }
+
+  private func text(_ difference: DocumentDifference, _ a: WillDocument, _ b: WillDocument)
+    -> [String]
+  {
+    var lines = [
+      "a  \(first.terminalSafe)  \(a.container.rawValue), \(Format.plural(a.sections.count, "section")), \(Format.plural(a.strokes.count, "stroke"))",
+      "b  \(second.terminalSafe)  \(b.container.rawValue), \(Format.plural(b.sections.count, "section")), \(Format.plural(b.strokes.count, "stroke"))",
+      "strokes  \(Format.count(difference.unchanged)) the same, \(Format.count(difference.changed.count)) changed, "
+        + "\(Format.count(difference.removed.count)) removed, \(Format.count(difference.added.count)) added",
+    ]
+    for change in difference.changed.prefix(maxListed) {
+      var line =
+        "changed  \(where_(change.first))"
+        + (change.first == change.second ? "" : " → \(where_(change.second))")
+        + ": " + change.fields.map(\.rawValue).joined(separator: ", ")
+      if let error = change.largestPointError, change.fields.contains(.points) {
+        line += " (largest point difference \(Format.number(error, digits: 6)))"
+      }
+      lines.append(line)
+    }
+    for location in difference.removed.prefix(maxListed) {
+      lines.append("removed  \(where_(location)) (only in a)")
+    }
+    for location in difference.added.prefix(maxListed) {
+      lines.append("added    \(where_(location)) (only in b)")
+    }
+    let unlisted =
+      max(0, difference.changed.count - maxListed) + max(0, difference.removed.count - maxListed)
+      + max(0, difference.added.count - maxListed)
+    if unlisted > 0 { lines.append("… \(Format.count(unlisted)) more (raise --max-listed)") }
+    if a.sections.count != b.sections.count {
+      lines.append("sections  \(a.sections.count) in a, \(b.sections.count) in b")
+    }
+    lines.append(difference.isEqual ? "the same strokes" : "different")
+    return lines
+  }
+
+  private func json(_ difference: DocumentDifference) -> JSONValue {
+    func location(_ location: DocumentDifference.Location) -> JSONValue {
+      .object([
+        ("section", .int(location.section)), ("paths", .int(location.element)),
+        ("stroke", .int(location.index)),
+      ])
+    }
+    return .object([
+      ("schema", .int(1)),
+      ("a", .string(first)), ("b", .string(second)), ("tolerance", .double(tolerance)),
+      ("equal", .bool(difference.isEqual)),
+      (
+        "counts",
+        .object([
+          ("unchanged", .int(difference.unchanged)), ("changed", .int(difference.changed.count)),
+          ("removed", .int(difference.removed.count)), ("added", .int(difference.added.count)),
+        ])
+      ),
+      ("largestUnchangedError", .double(difference.largestUnchangedError)),
+      (
+        "changed",
+        .array(
+          difference.changed.prefix(maxListed).map { change in
+            .object([
+              ("a", location(change.first)), ("b", location(change.second)),
+              ("fields", .array(change.fields.map { .string($0.rawValue) })),
+              ("largestPointError", .number(change.largestPointError)),
+            ])
+          })
+      ),
+      ("removed", .array(difference.removed.prefix(maxListed).map(location))),
+      ("added", .array(difference.added.prefix(maxListed).map(location))),
+      (
+        "truncated",
+        .bool(
+          difference.changed.count > maxListed || difference.removed.count > maxListed
+            || difference.added.count > maxListed)
+      ),
+    ])
+  }
+}
