@@ -61,7 +61,7 @@ struct Diff: ParsableCommand {
     if !difference.isEqual { throw ExitCode(ExitStatus.invalid) }
   }
 
-  private func where_(_ location: DocumentDifference.Location) -> String {
+  private func placeText(_ location: DocumentDifference.Location) -> String {
     "section \(location.section) paths \(location.element) stroke \(location.index)"
   }
 
@@ -76,8 +76,8 @@ struct Diff: ParsableCommand {
     ]
     for change in difference.changed.prefix(maxListed) {
       var line =
-        "changed  \(where_(change.first))"
-        + (change.first == change.second ? "" : " → \(where_(change.second))")
+        "changed  \(placeText(change.first))"
+        + (change.first == change.second ? "" : " → \(placeText(change.second))")
         + ": " + change.fields.map(\.rawValue).joined(separator: ", ")
       if let error = change.largestPointError, change.fields.contains(.points) {
         line += " (largest point difference \(Format.number(error, digits: 6)))"
@@ -85,10 +85,10 @@ struct Diff: ParsableCommand {
       lines.append(line)
     }
     for location in difference.removed.prefix(maxListed) {
-      lines.append("removed  \(where_(location)) (only in a)")
+      lines.append("removed  \(placeText(location)) (only in a)")
     }
     for location in difference.added.prefix(maxListed) {
-      lines.append("added    \(where_(location)) (only in b)")
+      lines.append("added    \(placeText(location)) (only in b)")
     }
     let unlisted =
       max(0, difference.changed.count - maxListed) + max(0, difference.removed.count - maxListed)
