@@ -15,7 +15,8 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CLibzip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "InkCodec", dependencies: ["CLibzip", "CZlib"]),
+    .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+    .target(name: "InkCodec", dependencies: ["CLibzip", "CZlib", "CLZMA"]),
     .target(name: "InkRender", dependencies: ["InkCodec"]),
     .target(name: "InkInput", dependencies: ["InkCodec"]),
     .executableTarget(

@@ -20,7 +20,8 @@ public struct UIMChunkDescriptor: Sendable, Hashable, Codable {
     /// ZIP: read and written by willdoc as a zlib stream (RFC 1950). Wacom's library refuses it,
     /// and no file seen uses it.
     case zip = 1
-    /// LZMA: not implemented (Wacom's library refuses it too).
+    /// LZMA: read as an `.xz` or legacy `.lzma` stream, written as `.xz` (what Python's
+    /// `lzma.compress` writes). Wacom's library refuses it, and no file seen uses it.
     case lzma = 2
   }
 

@@ -1,8 +1,7 @@
 extension UIMDocument {
   /// The document as a UIM 3.1.0 file.
   /// - Throws: ``WillErrorKind/valueTooLarge(channel:value:precision:)`` or
-  ///   ``WillErrorKind/nonFiniteValue(channel:)`` for a fixed-point value that cannot be stored,
-  ///   ``WillErrorKind/unsupported(_:)`` for LZMA compression.
+  ///   ``WillErrorKind/nonFiniteValue(channel:)`` for a fixed-point value that cannot be stored.
   public func serialized() throws(WillError) -> [UInt8] {
     try container().serialized()
   }

@@ -3,8 +3,8 @@
 ///
 /// UIM 3.0.0 has a 3-byte `HEAD` and one `DATA` chunk. UIM 3.1.0 has a `HEAD` of 4 bytes plus one
 /// 8-byte ``UIMChunkDescriptor`` per data chunk, paired with the chunks by position. Chunks
-/// compressed with ZIP are inflated on reading (bounded by ``DecodingLimits/maxPartBytes``) and
-/// compressed again on writing; chunks with ids this library does not know are kept in order.
+/// compressed with ZIP (zlib streams) or LZMA (`.xz`, or `.lzma` on reading) are decompressed on
+/// reading (bounded by ``DecodingLimits/maxPartBytes``) and compressed again on writing; chunks with ids this library does not know are kept in order.
 public struct UIMFile: Sendable, Hashable, Codable {
   /// The version from `HEAD`: major, minor, patch (`[3, 0, 0]` or `[3, 1, 0]`).
   public var version: [UInt8]
@@ -45,7 +45,7 @@ public struct UIMFile: Sendable, Hashable, Codable {
   ///   - limits: Bounds on the file size, the chunk count and each decompressed chunk.
   /// - Throws: ``WillErrorKind/malformedRIFF(_:)`` for a chunk that runs past the end,
   ///   ``WillErrorKind/malformedUIM(_:)`` for a bad `HEAD` or descriptor count,
-  ///   ``WillErrorKind/unsupported(_:)`` for another version or LZMA compression.
+  ///   ``WillErrorKind/unsupported(_:)`` for another version.
   public init(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
     try limits.check(.fileBytes, bytes.count)
     guard Self.sniff(bytes) else {
@@ -142,8 +142,7 @@ public struct UIMFile: Sendable, Hashable, Codable {
 
   /// The file's bytes: `HEAD` with one descriptor per chunk (3.1.0), chunks compressed as their
   /// descriptors say, pad bytes as read (`00` for new chunks).
-  /// - Throws: ``WillErrorKind/unsupported(_:)`` for LZMA compression.
-  public func serialized() throws(WillError) -> [UInt8] {
+  public func serialized() -> [UInt8] {
     var head = version
     if version != [3, 0, 0] {
       head.append(reserved)
@@ -156,7 +155,7 @@ public struct UIMFile: Sendable, Hashable, Codable {
       if let descriptor = chunk.descriptor, version != [3, 0, 0] {
         switch descriptor.compression {
         case .zip: stored = Zlib.compress(chunk.payload)
-        case .lzma: throw WillError(.unsupported("LZMA chunk compression"), part: chunk.id)
+        case .lzma: stored = LZMA.compress(chunk.payload)
         case .uncompressed, nil: break
         }
       }
@@ -184,18 +183,26 @@ public struct UIMFile: Sendable, Hashable, Codable {
       try limits.check(.partBytes, chunk.data.count, part: chunk.name)
       return chunk.data
     case .zip:
-      switch Zlib.decompress(chunk.data, limit: limits.maxPartBytes) {
-      case .complete(let bytes): return bytes
-      case .malformed:
-        throw WillError(
-          .malformedUIM("ZIP-compressed chunk is not a zlib stream"), part: chunk.name)
-      case .overLimit:
-        throw WillError(
-          .limitExceeded(.partBytes, value: limits.maxPartBytes + 1, limit: limits.maxPartBytes),
-          part: chunk.name)
-      }
+      return try inflated(
+        Zlib.decompress(chunk.data, limit: limits.maxPartBytes), "a zlib stream", chunk, limits)
     case .lzma:
-      throw WillError(.unsupported("LZMA chunk compression"), part: chunk.name)
+      return try inflated(
+        LZMA.decompress(chunk.data, limit: limits.maxPartBytes), "an xz or lzma stream", chunk,
+        limits)
+    }
+  }
+
+  private static func inflated(
+    _ result: Zlib.Inflated, _ expected: String, _ chunk: RawChunk, _ limits: DecodingLimits
+  ) throws(WillError) -> [UInt8] {
+    switch result {
+    case .complete(let bytes): return bytes
+    case .malformed:
+      throw WillError(.malformedUIM("compressed chunk is not \(expected)"), part: chunk.name)
+    case .overLimit:
+      throw WillError(
+        .limitExceeded(.partBytes, value: limits.maxPartBytes + 1, limit: limits.maxPartBytes),
+        part: chunk.name)
     }
   }
 

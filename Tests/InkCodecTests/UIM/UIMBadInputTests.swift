@@ -9,7 +9,7 @@ import Testing
 struct UIMBadInputTests {
   /// A 3.1.0 file with the given data chunks, each described as 3.1.0 protobuf, uncompressed.
   static func file(_ chunks: [(String, [UInt8])]) throws -> [UInt8] {
-    try UIMFile(chunks: chunks.map { UIMChunk(id: $0.0, payload: $0.1) }).serialized()
+    UIMFile(chunks: chunks.map { UIMChunk(id: $0.0, payload: $0.1) }).serialized()
   }
 
   @Test("3.1.0 identifiers are UUIDs in .NET GUID order; 3.0.0 text in both spellings")
@@ -86,9 +86,12 @@ struct UIMBadInputTests {
     version[21] = 2
     let error = #expect(throws: WillError.self) { try UIMFile(parsing: version) }
     #expect(error?.kind == .unsupported("UIM version 3.2.0"))
-    var lzma = UIMFile(chunks: [UIMChunk(id: "INKD", payload: [])])
-    lzma.chunks[0].descriptor = UIMChunkDescriptor(compression: .lzma)
-    #expect(throws: WillError.self) { try lzma.serialized() }
+    var broken = UIMFile(chunks: [UIMChunk(id: "INKD", payload: [1, 2, 3])])
+    broken.chunks[0].descriptor = UIMChunkDescriptor(compression: .lzma)
+    var bytes2 = broken.serialized()
+    bytes2[bytes2.count - 8] ^= 0xFF
+    let corrupt = #expect(throws: WillError.self) { try UIMFile(parsing: bytes2) }
+    #expect(corrupt?.kind.code == "malformed-uim")
   }
 
   @Test(

@@ -167,19 +167,21 @@ struct UIMGeneratedTests {
     #expect(file.chunks.map(\.id) == ["PRPS", "INPT", "BRSH", "INKD", "KNWG", "INKS"])
   }
 
-  @Test("ZIP-compressed chunks are written as zlib streams and read back")
-  func zipChunks() throws {
+  @Test(
+    "compressed chunks are written as zlib (ZIP) and xz (LZMA) streams and read back",
+    arguments: [UIMChunkDescriptor.Compression.zip, .lzma])
+  func compressedChunks(compression: UIMChunkDescriptor.Compression) throws {
     var file = try Self.everything().container()
     for index in file.chunks.indices {
-      file.chunks[index].descriptor = UIMChunkDescriptor(compression: .zip)
+      file.chunks[index].descriptor = UIMChunkDescriptor(compression: compression)
     }
-    let bytes = try file.serialized()
+    let bytes = file.serialized()
     let read = try UIMFile(parsing: bytes)
     #expect(read.chunks.map(\.payload) == file.chunks.map(\.payload))
-    #expect(read.chunks.allSatisfy { $0.descriptor?.compression == .zip })
-    // The stored bytes are zlib streams (78 xx), not the payloads.
+    #expect(read.chunks.allSatisfy { $0.descriptor?.compression == compression })
+    // The stored bytes are zlib (78 xx) or xz (FD 37 7A 58 5A 00) streams, not the payloads.
     let firstData: Int = 12 + 8 + 4 + 6 * 8 + 8
-    #expect(bytes[firstData] == 0x78)
+    #expect(bytes[firstData] == (compression == .zip ? 0x78 : 0xFD))
     let document = try UIMDocument(parsing: bytes)
     #expect(document.inkData == Self.everything().inkData)
     #expect(try UIMDocument(parsing: try document.serialized()) == document, "compression kept")

@@ -24,7 +24,7 @@ struct UIMRoundTripTests {
       #expect(ours.payload == theirs.payload, "\(name) \(theirs.id)")
       #expect(ours.descriptor == theirs.descriptor, "\(name) \(theirs.id)")
     }
-    #expect(try written.serialized() == bytes, "\(name): the whole file")
+    #expect(written.serialized() == bytes, "\(name): the whole file")
   }
 
   @Test(
