@@ -22,7 +22,9 @@ struct WillDoc: ParsableCommand {
       """,
     version: "willdoc \(version)",
     subcommands: [
-      Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self, Salvage.self, Synth.self,
+      Inspect.self, Dump.self, Validate.self, Reencode.self, Convert.self, Render.self,
+      Salvage.self,
+      Synth.self,
     ]
   )
 

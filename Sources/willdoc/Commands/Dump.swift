@@ -34,9 +34,14 @@ struct Dump: ParsableCommand {
 
   func run() throws {
     let selection = DumpSelection(section: section, stroke: stroke)
+    let limits = limitOptions.limits
+    let bytes = try reportingErrors(file: file) { () throws(WillError) in
+      try InputFile.read(file, limits: limits)
+    }
+    if UIMFile.sniff(bytes.bytes) { return try dumpUIM(bytes, limits: limits) }
     // A RIFF or raw file is dumped straight from its streams, one stroke at a time.
     let (input, document) = try reportingErrors(file: file) { () throws(WillError) in
-      try DumpSource.read(file, limits: limitOptions.limits)
+      try DumpSource.read(bytes, limits: limits)
     }
     if let section, section >= document.sections.count {
       throw ValidationError(
@@ -56,6 +61,19 @@ struct Dump: ParsableCommand {
           OutputChunks.flushWhenFull(&pending) { StandardOutput.write($0) }
         }
         StandardOutput.write(pending)
+      }
+    }
+  }
+
+  /// A UIM file (WILL 3): every stroke in file order (`--section` and `--stroke` do not apply).
+  private func dumpUIM(_ input: InputFile, limits: DecodingLimits) throws {
+    let document = try reportingErrors(file: file) { () throws(WillError) in
+      try UIMDocument(parsing: input.bytes, limits: limits)
+    }
+    try reportingErrors(file: file) { () throws(WillError) in
+      switch format {
+      case .json: try UIMReport.json(document, file: input).write { StandardOutput.write($0) }
+      case .text: UIMReport.textLines(document, file: input).forEach(StandardOutput.line)
       }
     }
   }

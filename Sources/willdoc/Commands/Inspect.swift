@@ -43,7 +43,26 @@ struct Inspect: ParsableCommand {
     for (index, name) in files.enumerated() {
       if index > 0 && !quiet { StandardOutput.line("") }
       do throws(WillError) {
-        let (input, document) = try InputFile.document(name, limits: limits)
+        let input = try InputFile.read(name, limits: limits)
+        if UIMFile.sniff(input.bytes) {
+          // A UIM file (WILL 3): its own summary.
+          let uim = try UIMDocument(parsing: input.bytes, limits: limits)
+          totals.files += 1
+          totals.strokes += uim.inkData.strokes.count
+          totals.points += uim.pointCount
+          if quiet {
+            quietRows.append([
+              input.displayName.terminalSafe, "uim",
+              Format.plural(uim.inkData.strokes.count, "stroke"),
+              Format.plural(uim.pointCount, "point"),
+            ])
+          } else {
+            UIMReport.inspectLines(input: input, document: uim, style: style).forEach(
+              StandardOutput.line)
+          }
+          continue
+        }
+        let document = try WillDocument(parsing: input.bytes, limits: limits)
         let warnings = document.validate().map(\.occurrences).reduce(0, +)
         let summary = DocumentSummary(document)
         totals.files += 1

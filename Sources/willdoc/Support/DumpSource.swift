@@ -60,7 +60,13 @@ struct DumpSource {
   static func read(_ name: String, limits: DecodingLimits) throws(WillError) -> (
     InputFile, DumpSource
   ) {
-    let input = try InputFile.read(name, limits: limits)
+    try read(try InputFile.read(name, limits: limits), limits: limits)
+  }
+
+  /// Decodes an input already read.
+  static func read(_ input: InputFile, limits: DecodingLimits) throws(WillError) -> (
+    InputFile, DumpSource
+  ) {
     if let streams = try StrokeStreams(parsing: input.bytes, limits: limits) {
       return (input, DumpSource(streams))
     }

@@ -1,0 +1,95 @@
+import Foundation
+import InkCodec
+import InkTestSupport
+import Testing
+
+/// `willdoc convert` between WILL 2 and UIM, and `inspect`, `dump` and `validate` on `.uim`
+/// files, run as a user runs them.
+@Suite struct UIMCommandTests {
+  static func sample(_ name: String) -> URL {
+    Fixtures.sampleDocuments.appendingPathComponent("valid/\(name)")
+  }
+
+  @Test(arguments: ["sections-transforms.will", "blend-modes.will", "per-point-alpha.will"])
+  func convertsToUIMAndBackExactly(name: String) throws {
+    let directory = try TemporaryDirectory()
+    // No .uim extension: the format comes from --to, and the input is sniffed on the way back.
+    let uim = directory.url.appendingPathComponent("note.ink").path
+    let back = directory.url.appendingPathComponent("back.will").path
+    let there = try WillDocRunner.run(["convert", Self.sample(name).path, "-o", uim, "--to", "uim"])
+    #expect(there.status == 0, "\(there.stderr)")
+    #expect(there.stdout.contains("output   \(uim) uim"), "\(there.stdout)")
+    let again = try WillDocRunner.run(["convert", uim, "-o", back])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(!again.stdout.contains("dropped"), "a UIM willdoc wrote loses nothing: \(again.stdout)")
+    let original = try WillDocument(parsing: try Fixtures.bytes(of: Self.sample(name)))
+    let converted = try WillDocument(parsing: try Fixtures.bytes(of: URL(fileURLWithPath: back)))
+    #expect(converted.strokes == original.strokes)
+    #expect(converted.sections.map(\.pageSize) == original.sections.map(\.pageSize))
+    #expect(
+      converted.sections.map { $0.pathsElements.map(\.transform) }
+        == original.sections.map { $0.pathsElements.map(\.transform) })
+  }
+
+  @Test func inspectDumpAndValidateAcceptUIM() throws {
+    let directory = try TemporaryDirectory()
+    let uim = directory.url.appendingPathComponent("note.uim").path
+    _ = try WillDocRunner.run(["convert", Self.sample("per-point-alpha.will").path, "-o", uim])
+    let strokes = try UIMDocument(parsing: try Fixtures.bytes(of: URL(fileURLWithPath: uim)))
+      .inkData.strokes
+    let inspect = try WillDocRunner.run(["inspect", uim])
+    #expect(inspect.status == 0)
+    #expect(inspect.stdout.contains("container  uim 3.1.0"), "\(inspect.stdout)")
+    #expect(inspect.stdout.contains("strokes    \(strokes.count) strokes"), "\(inspect.stdout)")
+    let validate = try WillDocRunner.run(["validate", uim])
+    #expect(validate.status == 0)
+    #expect(validate.stdout == "\(uim): valid (0 errors, 0 warnings)\n")
+    let dump = try WillDocRunner.run(["dump", "--format", "json", uim])
+    #expect(dump.status == 0)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(dump.stdoutBytes)) as? [String: Any])
+    #expect(json["container"] as? String == "uim")
+    let listed = try #require(json["strokes"] as? [[String: Any]])
+    #expect(listed.count == strokes.count)
+    let channels = try #require(listed.first?["channels"] as? [String])
+    #expect(Array(channels.prefix(3)) == ["x", "y", "width"])
+    #expect(channels.contains("alpha"))
+    let points = try #require(listed.first?["points"] as? [[Double]])
+    #expect(points.count == strokes[0].pointCount)
+    #expect(points.first?.first == strokes[0][.x].first)
+  }
+
+  @Test func aDamagedUIMIsUnreadableWithItsChunkNamed() throws {
+    let directory = try TemporaryDirectory()
+    let uim = directory.url.appendingPathComponent("note.uim")
+    _ = try WillDocRunner.run(["convert", Self.sample("blend-modes.will").path, "-o", uim.path])
+    var bytes = try Fixtures.bytes(of: uim)
+    bytes.removeLast(9)
+    try Data(bytes).write(to: uim)
+    let validate = try WillDocRunner.run(["validate", uim.path])
+    #expect(validate.status == 1, "\(validate.stdout)")  // a UIM file, damaged: invalid
+    #expect(validate.stderr.hasPrefix("willdoc: error: \(uim.path): "), "\(validate.stderr)")
+  }
+
+  @Test func convertNeedsAFormat() throws {
+    let result = try WillDocRunner.run(
+      ["convert", Self.sample("blend-modes.will").path, "-o", "/tmp/willdoc-convert-out.txt"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--to will|uim"))
+  }
+
+  @Test(.enabled(if: UIMSamples.isAvailable))
+  func aForeignUIMConvertsListingWhatWILL2CannotHold() throws {
+    let directory = try TemporaryDirectory()
+    let name = try #require(UIMSamples.names.first { $0.contains("special_ink") })
+    let output = directory.url.appendingPathComponent("special.will").path
+    let result = try WillDocRunner.run(["convert", UIMSamples.url(name).path, "-o", output])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains("dropped  input data (4 sensor data records)"), "\(result.stdout)")
+    #expect(result.stdout.contains("dropped  views \"hwr\""))
+    #expect(result.stdout.contains("changed  4 strokes stored as floats would be rounded"))
+    let document = try WillDocument(parsing: try Fixtures.bytes(of: URL(fileURLWithPath: output)))
+    #expect(document.strokes.count == 4)
+  }
+}
