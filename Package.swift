@@ -40,6 +40,8 @@ let package = Package(
     .executableTarget(
       name: "FuzzSalvage", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzSalvage"),
     .executableTarget(
+      name: "FuzzUIM", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzUIM"),
+    .executableTarget(
       name: "FuzzRender", dependencies: ["InkCodec", "InkRender"],
       path: "FuzzTesting/Sources/FuzzRender"),
     // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
