@@ -71,6 +71,21 @@ import Testing
     #expect(validate.stderr.hasPrefix("willdoc: error: \(uim.path): "), "\(validate.stderr)")
   }
 
+  @Test func renderDrawsAUIMAsItsWILL2Original() throws {
+    let directory = try TemporaryDirectory()
+    let uim = directory.url.appendingPathComponent("note.uim").path
+    _ = try WillDocRunner.run(["convert", Self.sample("blend-modes.will").path, "-o", uim])
+    let fromUIM = directory.url.appendingPathComponent("uim.png").path
+    let fromWILL = directory.url.appendingPathComponent("will.png").path
+    #expect(try WillDocRunner.run(["render", uim, "-o", fromUIM]).status == 0)
+    #expect(
+      try WillDocRunner.run(["render", Self.sample("blend-modes.will").path, "-o", fromWILL])
+        .status == 0)
+    let a = try Fixtures.bytes(of: URL(fileURLWithPath: fromUIM))
+    #expect(a.count > 100)
+    #expect(a == (try Fixtures.bytes(of: URL(fileURLWithPath: fromWILL))))
+  }
+
   @Test func convertNeedsAFormat() throws {
     let result = try WillDocRunner.run(
       ["convert", Self.sample("blend-modes.will").path, "-o", "/tmp/willdoc-convert-out.txt"])

@@ -44,6 +44,9 @@ extension UIMDocument {
       if let width = section.width { triple(subject, "width", NumberText.shortest(width)) }
       if let height = section.height { triple(subject, "height", NumberText.shortest(height)) }
       if let part = section.partName { triple(subject, "part", part) }
+      if let background = section.background {
+        triple(subject, "background", String(background.rgba, radix: 16))
+      }
       for (elementIndex, placed) in section.pathsElements.enumerated() {
         let element = UIMWillMapping.identifier(2, sectionIndex, elementIndex)
         let elementSubject = "uim:node/main/\(element)"

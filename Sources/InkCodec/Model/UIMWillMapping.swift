@@ -9,7 +9,7 @@
 ///   depth-3 stroke nodes in paths order.
 /// - Knowledge-graph triples under the predicate namespace ``namespace`` say what UIM cannot:
 ///   on `uim:node/main/<section group>`: `type` = `section`, `width`, `height`, `part` (the
-///   section part name); on `uim:node/main/<element group>`: `type` = `paths`, `transform`
+///   section part name), `background` (the page colour, RGBA in hex); on `uim:node/main/<element group>`: `type` = `paths`, `transform`
 ///   (`a b c d e f`, the element's transform composed with its groups'), `part`; on
 ///   `uim:stroke/<uuid>` only where the stroke differs from what its UIM fields say:
 ///   `widths`/`colors` (`none`, or the count of a short list), `blend` (a stored number UIM has

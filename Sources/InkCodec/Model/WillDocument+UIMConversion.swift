@@ -124,7 +124,7 @@ struct UIMWillReader {
         paths.partName = element.facts["part"]
         nodes.append(.paths(paths))
       }
-      sections[sections.count - 1].nodes = nodes
+      sections[sections.count - 1].nodes += nodes
       elements = []
     }
     for node in tree.nodes.dropFirst() {
@@ -133,7 +133,9 @@ struct UIMWillReader {
         try finishSection()
         let facts = self.facts["uim:node/main/\(id)"] ?? [:]
         var section = Section(
-          width: facts["width"].flatMap(Double.init), height: facts["height"].flatMap(Double.init))
+          width: facts["width"].flatMap(Double.init), height: facts["height"].flatMap(Double.init),
+          background: facts["background"].flatMap { UInt32($0, radix: 16) }.map(
+            InkColor.init(rgba:)))
         section.partName = facts["part"]
         sections.append(section)
       case (2, .group(let id)):

@@ -3,6 +3,19 @@ import InkCodec
 /// What `inspect`, `dump` and `validate` print for a UIM (`.uim`) file: the containers are
 /// sniffed, so these run whatever the file's name.
 enum UIMReport {
+  /// The document to draw: a WILL 2 document as read, or a UIM file through its WILL 2
+  /// conversion (vector brushes as circles of diameter = size, raster brushes as particle
+  /// paints; the losses do not matter to a picture beyond what the conversion lists).
+  static func drawable(_ input: InputFile, limits: DecodingLimits) throws(WillError) -> WillDocument
+  {
+    guard UIMFile.sniff(input.bytes) else {
+      return try WillDocument(parsing: input.bytes, limits: limits)
+    }
+    var losses = ConversionLosses()
+    return try WillDocument(
+      converting: try UIMDocument(parsing: input.bytes, limits: limits), losses: &losses)
+  }
+
   /// The version as `3.1.0`.
   static func version(_ document: UIMDocument) -> String {
     document.version.map(String.init).joined(separator: ".")

@@ -22,6 +22,7 @@ struct UIMWillConversionTests {
       #expect(ours.width == theirs.width, "\(name)")
       #expect(ours.height == theirs.height, "\(name)")
       #expect(ours.partName == theirs.partName, "\(name)")
+      #expect(ours.background == theirs.background, "\(name)")
       let placed = ours.pathsElements
       let original = theirs.pathsElements
       try #require(placed.count == original.count, "\(name)")
