@@ -86,11 +86,30 @@ import Testing
     #expect(a == (try Fixtures.bytes(of: URL(fileURLWithPath: fromWILL))))
   }
 
+  @Test func inkMLGoesOutAndComesBackWithTheSamePoints() throws {
+    let directory = try TemporaryDirectory()
+    let inkml = directory.url.appendingPathComponent("note.inkml").path
+    let back = directory.url.appendingPathComponent("back.will").path
+    let out = try WillDocRunner.run(["convert", Self.sample("blend-modes.will").path, "-o", inkml])
+    #expect(out.status == 0, "\(out.stderr)")
+    #expect(out.stdout.contains("changed  blend modes of"), "\(out.stdout)")
+    let text = String(decoding: try Fixtures.bytes(of: URL(fileURLWithPath: inkml)), as: UTF8.self)
+    #expect(text.contains("<ink xmlns=\"http://www.w3.org/2003/InkML\">"))
+    #expect(text.contains("<channel name=\"W\" type=\"decimal\"/>"))
+    let again = try WillDocRunner.run(["convert", inkml, "-o", back])
+    #expect(again.status == 0, "\(again.stderr)")
+    let original = try WillDocument(
+      parsing: try Fixtures.bytes(of: Self.sample("blend-modes.will")))
+    let converted = try WillDocument(parsing: try Fixtures.bytes(of: URL(fileURLWithPath: back)))
+    #expect(converted.strokes.map(\.points) == original.strokes.map(\.points))
+    #expect(converted.sections.map(\.pageSize) == original.sections.map(\.pageSize))
+  }
+
   @Test func convertNeedsAFormat() throws {
     let result = try WillDocRunner.run(
       ["convert", Self.sample("blend-modes.will").path, "-o", "/tmp/willdoc-convert-out.txt"])
     #expect(result.status == 64)
-    #expect(result.stderr.contains("--to will|uim"))
+    #expect(result.stderr.contains("--to will|uim|inkml"))
   }
 
   @Test(.enabled(if: UIMSamples.isAvailable))

@@ -8,12 +8,15 @@ enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
   case will
   /// Universal Ink Model 3.1.0 (`.uim`).
   case uim
+  /// W3C InkML 1.0 (`.inkml`).
+  case inkml
 
   /// The format an output path's extension names, or `nil`.
   init?(extensionOf path: String) {
     switch URL(fileURLWithPath: path).pathExtension.lowercased() {
     case "will": self = .will
     case "uim": self = .uim
+    case "inkml": self = .inkml
     default: return nil
     }
   }
@@ -23,14 +26,17 @@ enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
 /// extension or `--to`.
 struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Convert between WILL 2 (.will) and the Universal Ink Model (.uim, WILL 3).",
+    abstract: "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml).",
     discussion: """
       The input's format is sniffed from its bytes; the output's comes from its extension \
-      (.will, .uim) or --to. WILL 2 → UIM keeps everything: the stored integers of every \
+      (.will, .uim, .inkml) or --to. WILL 2 → UIM keeps everything: the stored integers of every \
       stroke, pages, transforms, paints, blend modes (docs/uim.md says how), and invents no \
       sensor data. UIM → WILL 2 lists everything WILL 2 cannot hold (sensor data, views, the \
       knowledge graph, brush shapes, channels without a WILL 2 counterpart) and writes the rest. \
-      A UIM file willdoc wrote comes back to the original WILL 2 strokes exactly. The output is \
+      A UIM file willdoc wrote comes back to the original WILL 2 strokes exactly. InkML gets one \
+      traceGroup per page (its size in an annotation), traces with X, Y and W, brushes with \
+      colour, width and transparency; InkML comes in with its difference-coded values, \
+      contexts and brushes, channels other than X, Y and W listed as dropped. The output is \
       read back and checked before the command reports success.
       """)
 
@@ -39,7 +45,7 @@ struct Convert: ParsableCommand {
 
   @OptionGroup var outputOptions: OutputOptions
 
-  @Option(help: "The format to write: will or uim (default: from the output's extension).")
+  @Option(help: "The format to write: will, uim or inkml (default: from the output's extension).")
   var to: ConvertFormat?
 
   @OptionGroup var limitOptions: LimitOptions
@@ -48,7 +54,7 @@ struct Convert: ParsableCommand {
     try outputOptions.validate(input: input, role: "input file")
     if to == nil, ConvertFormat(extensionOf: outputOptions.destination(input: input) ?? "") == nil {
       throw ValidationError(
-        "give the output format with --to will|uim, or an -o ending in .will or .uim")
+        "give the output format with --to will|uim|inkml, or an -o ending in .will, .uim or .inkml")
     }
   }
 
@@ -60,55 +66,46 @@ struct Convert: ParsableCommand {
       try InputFile.read(input, limits: limits)
     }
     var lines: [String] = []
-    let bytes: [UInt8]
-    let strokes: Int
-    if UIMFile.sniff(file.bytes) {
-      let uim = try reportingErrors(file: input) { () throws(WillError) in
-        try UIMDocument(parsing: file.bytes, limits: limits)
-      }
-      lines.append(
-        "input    \(file.name.terminalSafe) uim \(uim.version.map(String.init).joined(separator: ".")) "
-          + "\(Format.count(uim.inkData.strokes.count)) strokes")
-      switch target {
-      case .uim:
-        bytes = try reportingErrors(file: output) { () throws(WillError) in try uim.serialized() }
-        strokes = uim.inkData.strokes.count
-      case .will:
-        var losses = ConversionLosses()
-        let document = try reportingErrors(file: input) { () throws(WillError) in
-          try WillDocument(converting: uim, losses: &losses)
+    var losses = ConversionLosses()
+    let (bytes, strokes) = try reportingErrors(file: input) {
+      () throws(WillError) -> ([UInt8], Int) in
+      if UIMFile.sniff(file.bytes) {
+        let uim = try UIMDocument(parsing: file.bytes, limits: limits)
+        lines.append(
+          "input    \(file.name.terminalSafe) uim \(UIMReport.version(uim)) "
+            + "\(Format.count(uim.inkData.strokes.count)) strokes")
+        if target == .uim { return (try uim.serialized(), uim.inkData.strokes.count) }
+        let document = try WillDocument(converting: uim, losses: &losses)
+        if target == .inkml {
+          let more = InkMLDocument.losses(converting: document)
+          losses.drawingChanges += more.drawingChanges
+          losses.droppedMetadata += more.droppedMetadata
         }
-        for change in losses.drawingChanges { lines.append("changed  \(change.terminalSafe)") }
-        for item in losses.droppedMetadata { lines.append("dropped  \(item.terminalSafe)") }
-        bytes = try reportingErrors(file: output) { () throws(WillError) in
-          try document.serialized(container: .opc)
-        }
-        strokes = document.strokes.count
+        return try Self.write(document, as: target)
       }
-    } else {
-      let document = try reportingErrors(file: input) { () throws(WillError) in
-        try WillDocument(parsing: file.bytes, limits: limits)
+      if InkMLSniffer.sniff(file.bytes) {
+        let inkML = try InkMLDocument(parsing: file.bytes, limits: limits)
+        lines.append(
+          "input    \(file.name.terminalSafe) inkml \(Format.count(inkML.traces.count)) traces")
+        if target == .inkml { return (try inkML.serialized(), inkML.traces.count) }
+        let document = try WillDocument(converting: inkML, losses: &losses)
+        return try Self.write(document, as: target)
       }
+      let document = try WillDocument(parsing: file.bytes, limits: limits)
+      if target == .inkml { losses = InkMLDocument.losses(converting: document) }
       lines.append(
         "input    \(file.name.terminalSafe) \(document.container.rawValue) "
           + "\(Format.count(document.strokes.count)) strokes")
-      switch target {
-      case .uim:
-        bytes = try reportingErrors(file: output) { () throws(WillError) in
-          try UIMDocument(converting: document).serialized()
-        }
-      case .will:
-        bytes = try reportingErrors(file: output) { () throws(WillError) in
-          try document.serialized(container: document.container)
-        }
-      }
-      strokes = document.strokes.count
+      return try Self.write(document, as: target)
     }
+    for change in losses.drawingChanges { lines.append("changed  \(change.terminalSafe)") }
+    for item in losses.droppedMetadata { lines.append("dropped  \(item.terminalSafe)") }
     // Closed loop: the output reads back, under the same limits, with every stroke.
     let written = try reportingErrors(file: output) { () throws(WillError) -> Int in
       switch target {
       case .uim: try UIMDocument(parsing: bytes, limits: limits).inkData.strokes.count
       case .will: try WillDocument(parsing: bytes, limits: limits).strokes.count
+      case .inkml: try InkMLDocument(parsing: bytes, limits: limits).traces.count
       }
     }
     guard written == strokes else {
@@ -123,6 +120,18 @@ struct Convert: ParsableCommand {
     try writeOutput(bytes, to: output)
     for line in lines {
       if output == "-" { printError(line) } else { StandardOutput.line(line) }
+    }
+  }
+
+  /// A WILL 2 document in the target format, and its stroke count.
+  static func write(_ document: WillDocument, as target: ConvertFormat) throws(WillError) -> (
+    [UInt8], Int
+  ) {
+    let count = document.strokes.count
+    switch target {
+    case .will: return (try document.serialized(container: document.container), count)
+    case .uim: return (try UIMDocument(converting: document).serialized(), count)
+    case .inkml: return (try InkMLDocument(converting: document).serialized(), count)
     }
   }
 }
