@@ -40,6 +40,8 @@ let package = Package(
     .executableTarget(
       name: "FuzzSalvage", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzSalvage"),
     .executableTarget(
+      name: "FuzzInkML", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzInkML"),
+    .executableTarget(
       name: "FuzzUIM", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzUIM"),
     .executableTarget(
       name: "FuzzRender", dependencies: ["InkCodec", "InkRender"],

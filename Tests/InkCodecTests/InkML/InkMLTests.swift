@@ -135,4 +135,36 @@ struct InkMLTests {
       #expect(section.pageSize == original.pageSize)
     }
   }
+
+  @Test("hostile InkML: byte flips, deep nesting and point floods fail with a WillError or read")
+  func hostile() throws {
+    let document = WillDocument(
+      strokes: [
+        Stroke(
+          points: [InkPoint(x: 1, y: 2), InkPoint(x: 3, y: 4), InkPoint(x: 5, y: 6)],
+          widths: [1, 2, 3])
+      ], pageWidth: 100, pageHeight: 100)
+    let bytes = try InkMLDocument(converting: document).serialized()
+    var random = SeededRandom(seed: 19)
+    for _ in 0..<300 {
+      var mutated = bytes
+      let index = Int(random.next() % UInt64(bytes.count))
+      mutated[index] = UInt8(truncatingIfNeeded: random.next())
+      do { _ = try InkMLDocument(parsing: mutated) } catch {}
+    }
+    let deep =
+      "<ink xmlns=\"http://www.w3.org/2003/InkML\">" + String(repeating: "<traceGroup>", count: 300)
+      + String(repeating: "</traceGroup>", count: 300) + "</ink>"
+    let error = #expect(throws: WillError.self) { try Self.parse(deep) }
+    #expect(error?.kind.code == "limit-exceeded")
+    var limits = DecodingLimits.default
+    limits.maxPointsPerStroke = 10
+    let flood =
+      "<ink xmlns=\"http://www.w3.org/2003/InkML\"><trace>"
+      + Array(repeating: "1 2", count: 11).joined(separator: ",") + "</trace></ink>"
+    let points = #expect(throws: WillError.self) {
+      try InkMLDocument(parsing: Array(flood.utf8), limits: limits)
+    }
+    #expect(points?.kind == .limitExceeded(.pointsPerStroke, value: 11, limit: 10))
+  }
 }
