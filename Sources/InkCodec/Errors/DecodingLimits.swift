@@ -67,7 +67,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// Most sections (pages), counted once per relationship to a section part.
   public var maxSections: Int
   /// Most SVG elements in all sections together, counted once per relationship to their
-  /// section part; in a UIM file, the ink tree nodes and the knowledge-graph statements.
+  /// section part. In a UIM file: the ink tree nodes, the knowledge-graph statements, and
+  /// (with three more per allowed stroke) all embedded messages and repeated strings together.
   public var maxElements: Int
   /// Most references from sections to paths and image parts (`<g r:id>`, `<image r:id>`).
   public var maxReferences: Int

@@ -171,8 +171,12 @@ public struct UIMRasterBrush: Sendable, Hashable, Codable {
       case 2: spacing = try r.float("RasterBrush.spacing")
       case 3: scattering = try r.float("RasterBrush.scattering")
       case 4: rotationMode = try r.uint32("RasterBrush.rotationMode")
-      case 5: shapeTextures.append(try r.bytes("RasterBrush.shapeTexture"))
-      case 6: shapeTextureURIs.append(try r.string("RasterBrush.shapeTextureURI"))
+      case 5:
+        try r.charge()
+        shapeTextures.append(try r.bytes("RasterBrush.shapeTexture"))
+      case 6:
+        try r.charge()
+        shapeTextureURIs.append(try r.string("RasterBrush.shapeTextureURI"))
       case 7: fillTexture = try r.bytes("RasterBrush.fillTexture")
       case 8: fillTextureURI = try r.string("RasterBrush.fillTextureURI")
       case 9: fillWidth = try r.float("RasterBrush.fillWidth")

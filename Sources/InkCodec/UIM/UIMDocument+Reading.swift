@@ -16,11 +16,12 @@ extension UIMDocument {
   public init(file: UIMFile, limits: DecodingLimits = .default) throws(WillError) {
     self.init()
     version = file.version
+    let budget = UIMReadingBudget(limits: limits)
     if file.version == [3, 0, 0] {
       guard let data = file.chunks.first(where: { $0.id == "DATA" }) else {
         throw WillError(.malformedUIM("UIM 3.0.0 file without a DATA chunk"))
       }
-      try Self.parse(data) { (r) throws(WillError) in
+      try Self.parse(data, budget) { (r) throws(WillError) in
         try self.readInkObject(&r, limits: limits)
       }
       try checkReferences()
@@ -35,7 +36,7 @@ extension UIMDocument {
           throw WillError(.malformedUIM("a second \(chunk.id) chunk"), part: chunk.id)
         }
         placeholder.payload = []
-        try Self.parse(chunk) { (r) throws(WillError) in
+        try Self.parse(chunk, budget) { (r) throws(WillError) in
           try self.read(chunk.id, &r, limits: limits)
         }
       }
@@ -45,13 +46,15 @@ extension UIMDocument {
   }
 
   private static func parse(
-    _ chunk: UIMChunk, _ body: (inout UIMFieldReader) throws(WillError) -> Void
+    _ chunk: UIMChunk, _ budget: UIMReadingBudget,
+    _ body: (inout UIMFieldReader) throws(WillError) -> Void
   )
     throws(WillError)
   {
     do {
       try chunk.payload.withWireBytes { (raw) throws(WillError) in
         var reader = UIMFieldReader(WireReader(raw))
+        reader.budget = budget
         try body(&reader)
       }
     } catch {

@@ -9,6 +9,9 @@ struct UIMFieldReader {
   var reader: WireReader
   /// The raw bytes (tags and values) of every field handed to ``keepUnknown()``, in order.
   var unknown: [UInt8] = []
+  /// The count of messages and list entries every reader of one document shares, or `nil`
+  /// for no bound.
+  var budget: UIMReadingBudget?
   /// The tag of the current field.
   private(set) var tag = FieldTag(fieldNumber: 1, wireType: .varint)
   /// Where the current field's tag starts.
@@ -103,9 +106,22 @@ struct UIMFieldReader {
     return String(decoding: UnsafeRawBufferPointer(rebasing: reader.base[range]), as: UTF8.self)
   }
 
-  /// A reader over an embedded message.
+  /// A reader over an embedded message, charged to the budget.
   mutating func message(_ name: String) throws(WillError) -> UIMFieldReader {
-    UIMFieldReader(in: reader, range: try range(name))
+    try charge()
+    var inner = UIMFieldReader(in: reader, range: try range(name))
+    inner.budget = budget
+    return inner
+  }
+
+  /// Charges one entry of a repeated field (a message, a string, a byte string) to the budget.
+  func charge() throws(WillError) {
+    guard let budget else { return }
+    budget.used += 1
+    if budget.used > budget.limit {
+      throw WillError(
+        .limitExceeded(.elements, value: budget.used, limit: budget.limit), offset: tagStart)
+    }
   }
 
   /// Appends a repeated `float`, packed (one or several runs) or not.
@@ -188,5 +204,22 @@ extension WireBuffer {
   /// Writes a `string` unless it is empty.
   mutating func nonEmptyString(_ field: UInt32, _ value: String) {
     if !value.isEmpty { string(field, value) }
+  }
+}
+
+/// How many embedded messages and repeated strings one UIM document may hold: every one becomes
+/// a value in memory many times the two bytes it can take on the wire, so the count is bounded,
+/// by ``DecodingLimits/maxElements`` plus three per allowed stroke (a stroke, its spline and its
+/// properties).
+final class UIMReadingBudget {
+  /// The most entries.
+  let limit: Int
+  /// The entries read so far.
+  var used = 0
+
+  init(limits: DecodingLimits) {
+    let (strokes, overflow) = limits.maxStrokes.multipliedReportingOverflow(by: 3)
+    let (sum, overflow2) = limits.maxElements.addingReportingOverflow(overflow ? .max : strokes)
+    limit = overflow2 ? .max : sum
   }
 }

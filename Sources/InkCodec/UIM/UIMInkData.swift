@@ -71,8 +71,12 @@ public struct UIMInkData: Sendable, Hashable, Codable {
       case 3:
         var m = try r.message("InkData.transform")
         transform = try UIMMatrix(reading: &m)
-      case 4: brushURIs.append(try r.string("InkData.brushURIs"))
-      case 5: renderModeURIs.append(try r.string("InkData.renderModeURIs"))
+      case 4:
+        try r.charge()
+        brushURIs.append(try r.string("InkData.brushURIs"))
+      case 5:
+        try r.charge()
+        renderModeURIs.append(try r.string("InkData.renderModeURIs"))
       case 6:
         var m = try r.message("InkData.properties")
         properties.append(try UIMPathPointProperties(reading: &m))

@@ -128,3 +128,24 @@ struct UIMBadInputTests {
     #expect(points?.kind == .limitExceeded(.pointsPerStroke, value: 4, limit: 3))
   }
 }
+
+extension UIMBadInputTests {
+  @Test("millions of empty messages stop at the element budget, not at memory")
+  func emptyMessageFlood() throws {
+    // INPT: 600,000 empty SensorData records (2 bytes each on the wire).
+    let flood = [UInt8]((0..<600_000).map { _ in [UInt8(0x12), 0x00] }.joined())
+    var limits = DecodingLimits.default
+    limits.maxElements = 100_000
+    limits.maxStrokes = 1_000
+    let error = #expect(throws: WillError.self) {
+      try UIMDocument(parsing: try Self.file([("INPT", flood)]), limits: limits)
+    }
+    #expect(error?.kind == .limitExceeded(.elements, value: 103_001, limit: 103_000))
+    #expect(error?.part == "INPT")
+    // Empty brush URIs count too.
+    let uris = [UInt8]((0..<200_000).map { _ in [UInt8(0x22), 0x00] }.joined())
+    #expect(throws: WillError.self) {
+      try UIMDocument(parsing: try Self.file([("INKD", uris)]), limits: limits)
+    }
+  }
+}
