@@ -105,6 +105,27 @@ import Testing
     #expect(converted.sections.map(\.pageSize) == original.sections.map(\.pageSize))
   }
 
+  @Test func salvageRecoversTheStrokesOfACutUIM() throws {
+    let directory = try TemporaryDirectory()
+    let uim = directory.url.appendingPathComponent("note.uim")
+    let out = directory.url.appendingPathComponent("saved.uim").path
+    _ = try WillDocRunner.run([
+      "convert", Self.sample("sections-transforms.will").path, "-o", uim.path,
+    ])
+    let bytes = try Fixtures.bytes(of: uim)
+    let original = try UIMDocument(parsing: bytes)
+    try Data(bytes.prefix(bytes.count / 3)).write(to: uim)
+    let result = try WillDocRunner.run(["salvage", uim.path, "-o", out])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stdout.contains("damaged"), "\(result.stdout)")
+    #expect(result.stdout.contains("chunk damaged      INKD"), "\(result.stdout)")
+    let saved = try UIMDocument(parsing: try Fixtures.bytes(of: URL(fileURLWithPath: out)))
+    #expect(!saved.inkData.strokes.isEmpty)
+    #expect(
+      saved.inkData.strokes.map(\.id)
+        == Array(original.inkData.strokes.prefix(saved.inkData.strokes.count)).map(\.id))
+  }
+
   @Test func convertNeedsAFormat() throws {
     let result = try WillDocRunner.run(
       ["convert", Self.sample("blend-modes.will").path, "-o", "/tmp/willdoc-convert-out.txt"])
