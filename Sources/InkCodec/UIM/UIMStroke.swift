@@ -167,8 +167,15 @@ public struct UIMStroke: Sendable, Hashable, Codable {
   /// Writes the stroke as a UIM 3.1.0 `Stroke` message.
   /// - Throws: ``WillErrorKind/valueTooLarge(channel:value:precision:)`` when a fixed-point
   ///   value or difference does not fit `Int32`, ``WillErrorKind/nonFiniteValue(channel:)``
-  ///   for NaN or infinity in a fixed-point channel.
+  ///   for NaN or infinity in a fixed-point channel,
+  ///   ``WillErrorKind/channelLengthMismatch(channel:points:values:)`` for a channel whose
+  ///   length is not the point count.
   func encode(into w: inout WireBuffer) throws(WillError) {
+    let points = pointCount
+    for channel in storedChannels where self[channel].count != points {
+      throw WillError(
+        .channelLengthMismatch(channel: channel.name, points: points, values: self[channel].count))
+    }
     w.identifier(1, id)
     if splineFormat == .fixedPoint && precisions.rawValue != 0 { w.sint32(2, precisions.rawValue) }
     w.nonZeroFloat(3, startParameter)

@@ -149,3 +149,25 @@ extension UIMBadInputTests {
     }
   }
 }
+
+extension UIMBadInputTests {
+  @Test("writing refuses what cannot be read back: ragged channels, values past Int32")
+  func writingRefuses() throws {
+    var document = UIMDocument()
+    var stroke = UIMStroke()
+    stroke.splineFormat = .fixedPoint
+    stroke.precisions = UIMPrecisionScheme(position: 2, size: 2)
+    stroke[.x] = [1, 2, 3]
+    stroke[.y] = [1, 2]
+    document.inkData.strokes = [stroke]
+    let ragged = #expect(throws: WillError.self) { try document.serialized() }
+    #expect(ragged?.kind == .channelLengthMismatch(channel: "y", points: 3, values: 2))
+    #expect(ragged?.strokeIndex == 0)
+    document.inkData.strokes[0][.y] = [1, 2, 3e9]
+    let large = #expect(throws: WillError.self) { try document.serialized() }
+    #expect(large?.kind == .valueTooLarge(channel: "y", value: 3e9, precision: 2))
+    document.inkData.strokes[0][.y] = [1, .nan, 3]
+    let nan = #expect(throws: WillError.self) { try document.serialized() }
+    #expect(nan?.kind == .nonFiniteValue(channel: "y"))
+  }
+}
