@@ -19,13 +19,9 @@ public func fuzzUIM(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = document.validate()
   // A value that does not fit the fixed point it claims is refused, not trapped on.
   guard let saved = try? document.serialized() else { return 0 }
-  var reread = try! UIMDocument(parsing: saved, limits: .unlimited)
-  if document.version != [3, 1, 0] {
-    reread.version = document.version
-    reread.chunkLayout = document.chunkLayout
-  }
+  let reread = try! UIMDocument(parsing: saved, limits: .unlimited)
   precondition(reread.inkData.strokes.count == document.inkData.strokes.count)
-  precondition(reread.structure == document.structure)
+  precondition(reread.structure == document.upgradedFromVersion300().structure)
   var losses = ConversionLosses()
   if let will = try? WillDocument(converting: document, losses: &losses) {
     _ = try? UIMDocument(converting: will).serialized()

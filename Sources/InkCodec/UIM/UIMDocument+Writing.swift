@@ -1,5 +1,6 @@
 extension UIMDocument {
-  /// The document as a UIM 3.1.0 file.
+  /// The document as a UIM 3.1.0 file (a document read from 3.0.0 upgraded as
+  /// ``upgradedFromVersion300()`` says).
   /// - Throws: ``WillErrorKind/valueTooLarge(channel:value:precision:)`` or
   ///   ``WillErrorKind/nonFiniteValue(channel:)`` for a fixed-point value that cannot be stored.
   public func serialized() throws(WillError) -> [UInt8] {
@@ -10,6 +11,7 @@ extension UIMDocument {
   /// read), then every non-empty part it lacked, in the standard order; a new document gets the
   /// standard order (`PRPS` `INPT` `BRSH` `INKD` `KNWG` `INKS`), empty parts left out.
   public func container() throws(WillError) -> UIMFile {
+    if version == [3, 0, 0] { return try upgradedFromVersion300().container() }
     var chunks: [UIMChunk] = []
     var written: Set<String> = []
     for chunk in chunkLayout {
