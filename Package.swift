@@ -15,7 +15,8 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CLibzip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "InkCodec", dependencies: ["CLibzip", "CZlib"]),
+    .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+    .target(name: "InkCodec", dependencies: ["CLibzip", "CZlib", "CLZMA"]),
     .target(name: "InkRender", dependencies: ["InkCodec"]),
     .target(name: "InkInput", dependencies: ["InkCodec"]),
     .executableTarget(
@@ -38,6 +39,10 @@ let package = Package(
       name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
     .executableTarget(
       name: "FuzzSalvage", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzSalvage"),
+    .executableTarget(
+      name: "FuzzInkML", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzInkML"),
+    .executableTarget(
+      name: "FuzzUIM", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzUIM"),
     .executableTarget(
       name: "FuzzRender", dependencies: ["InkCodec", "InkRender"],
       path: "FuzzTesting/Sources/FuzzRender"),

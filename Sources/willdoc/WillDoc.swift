@@ -22,8 +22,8 @@ struct WillDoc: ParsableCommand {
       """,
     version: "willdoc \(version)",
     subcommands: [
-      Inspect.self, Dump.self, Validate.self, Reencode.self, Render.self, Salvage.self, Synth.self,
-      Extract.self, Diff.self,
+      Inspect.self, Dump.self, Validate.self, Reencode.self, Convert.self, Render.self,
+      Salvage.self, Synth.self, Extract.self, Diff.self,
     ]
   )
 

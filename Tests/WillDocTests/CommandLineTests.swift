@@ -11,7 +11,7 @@ import Testing
     #expect(result.stdout == "willdoc 0.1.0\n")
   }
 
-  @Test(arguments: ["inspect", "dump", "validate", "reencode", "render"])
+  @Test(arguments: ["inspect", "dump", "validate", "reencode", "convert", "render"])
   func everySubcommandHasHelp(_ command: String) throws {
     let result = try WillDocRunner.run([command, "--help"])
     #expect(result.status == 0)
@@ -28,6 +28,7 @@ import Testing
     ["reencode", "x.will", "-o", "y.will", "--precision", "12"],
     ["reencode", "x.will", "-o", "y.will", "--deflate", "10"],
     ["reencode", "x.will", "-o", "y.will", "--container", "pdf"],
+    ["convert", "x.will", "-o", "y.will", "--to", "pdf"],
     ["render", "x.will", "-o", "y.bmp"],
     ["render", "x.will", "-o", "y.png", "--background", "blue"],
     ["inspect", "--max-parts", "-1", "x.will"],

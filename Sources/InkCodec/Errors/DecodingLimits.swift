@@ -54,7 +54,7 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// Most attributes on one XML element. Stops attribute floods.
   public var maxXMLAttributes: Int
   /// Most strokes (path records) in one document, counted once per reference to their paths
-  /// part. Stops 10^7 empty records.
+  /// part (UIM strokes, InkML traces). Stops 10^7 empty records.
   public var maxStrokes: Int
   /// Most particle paints (records of the paints part). Stops 10^7 empty records, each of
   /// which would become a paint with default values.
@@ -67,7 +67,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// Most sections (pages), counted once per relationship to a section part.
   public var maxSections: Int
   /// Most SVG elements in all sections together, counted once per relationship to their
-  /// section part.
+  /// section part. In a UIM file: the ink tree nodes, the knowledge-graph statements, and
+  /// (with three more per allowed stroke) all embedded messages and repeated strings together.
   public var maxElements: Int
   /// Most references from sections to paths and image parts (`<g r:id>`, `<image r:id>`).
   public var maxReferences: Int

@@ -21,6 +21,7 @@ extension WillErrorKind {
     case .notAWillFile: "not-a-will-file"
     case .malformedRIFF: "malformed-riff"
     case .missingInkChunk: "missing-ink-chunk"
+    case .malformedUIM: "malformed-uim"
     case .zip: "zip-error"
     case .checksumMismatch: "bad-crc"
     case .invalidPartName: "invalid-part-name"

@@ -49,6 +49,10 @@ public enum WillErrorKind: Sendable, Hashable {
   case malformedRIFF(String)
   /// The RIFF file has no `INK ` chunk.
   case missingInkChunk
+  /// A UIM (`.uim`, WILL 3) file is inconsistent: a bad `HEAD`, a descriptor count that does
+  /// not match the chunks, an index past its table, an ink tree whose depths jump, a malformed
+  /// identifier or compressed chunk.
+  case malformedUIM(String)
   /// libzip reported an error.
   case zip(code: Int32, message: String)
   /// A zip entry's data does not match its CRC-32.
@@ -129,6 +133,7 @@ public enum WillErrorKind: Sendable, Hashable {
     case .notAWillFile: "not a WILL file: no zip, RIFF or paths stream signature"
     case .malformedRIFF(let why): "malformed RIFF: \(why)"
     case .missingInkChunk: "RIFF file has no INK chunk"
+    case .malformedUIM(let why): "malformed UIM: \(why)"
     case .zip(let code, let message): "zip error \(code): \(message)"
     case .checksumMismatch: "CRC-32 mismatch: the entry's data is corrupt"
     case .invalidPartName(let name): "invalid part name \"\(name)\""

@@ -36,6 +36,9 @@ public struct ConversionLosses: Sendable, Hashable {
   /// What would be dropped without changing the drawing, one phrase each.
   public var droppedMetadata: [String] = []
 
+  /// Creates an empty list: nothing lost.
+  public init() {}
+
   /// Whether the target keeps everything.
   public var isLossless: Bool { drawingChanges.isEmpty && droppedMetadata.isEmpty }
 

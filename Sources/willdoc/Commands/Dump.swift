@@ -38,6 +38,7 @@ struct Dump: ParsableCommand {
     let input = try reportingErrors(file: file) { () throws(WillError) in
       try InputFile.read(file, limits: limitOptions.limits)
     }
+    if UIMFile.sniff(input.bytes) { return try dumpUIM(input, limits: limitOptions.limits) }
     // Checked whole before a byte is written; a bad --section is found once the
     // structure is known, and nothing is written then either.
     var sectionCount = 0
@@ -64,6 +65,19 @@ struct Dump: ParsableCommand {
     if let section, section >= sectionCount {
       throw ValidationError(
         "--section \(section) is past the last section (the document has \(sectionCount))")
+    }
+  }
+
+  /// A UIM file (WILL 3): every stroke in file order (`--section` and `--stroke` do not apply).
+  private func dumpUIM(_ input: InputFile, limits: DecodingLimits) throws {
+    let document = try reportingErrors(file: file) { () throws(WillError) in
+      try UIMDocument(parsing: input.bytes, limits: limits)
+    }
+    try reportingErrors(file: file) { () throws(WillError) in
+      switch format {
+      case .json: try UIMReport.json(document, file: input).write { StandardOutput.write($0) }
+      case .text: UIMReport.textLines(document, file: input).forEach(StandardOutput.line)
+      }
     }
   }
 }

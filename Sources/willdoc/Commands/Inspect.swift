@@ -44,6 +44,24 @@ struct Inspect: ParsableCommand {
       if index > 0 && !quiet { StandardOutput.line("") }
       do throws(WillError) {
         let input = try InputFile.read(name, limits: limits)
+        if UIMFile.sniff(input.bytes) {
+          // A UIM file (WILL 3): its own summary.
+          let uim = try UIMDocument(parsing: input.bytes, limits: limits)
+          totals.files += 1
+          totals.strokes += uim.inkData.strokes.count
+          totals.points += uim.pointCount
+          if quiet {
+            quietRows.append([
+              input.displayName.terminalSafe, "uim",
+              Format.plural(uim.inkData.strokes.count, "stroke"),
+              Format.plural(uim.pointCount, "point"),
+            ])
+          } else {
+            UIMReport.inspectLines(input: input, document: uim, style: style).forEach(
+              StandardOutput.line)
+          }
+          continue
+        }
         let (document, summary, warnings) = try DocumentSummary.read(input, limits: limits)
         totals.files += 1
         totals.strokes += summary.strokes

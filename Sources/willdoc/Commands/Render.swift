@@ -163,8 +163,10 @@ struct Render: ParsableCommand {
   func run() throws {
     let output = output!
     let format = resolvedFormat!
-    let (_, document) = try reportingErrors(file: input) { () throws(WillError) in
-      try InputFile.document(input, limits: limitOptions.limits)
+    let document = try reportingErrors(file: input) { () throws(WillError) in
+      // A UIM file is drawn through its WILL 2 conversion (docs/uim.md).
+      try UIMReport.drawable(
+        try InputFile.read(input, limits: limitOptions.limits), limits: limitOptions.limits)
     }
     let indices: [Int]
     if let index = Int(section) {

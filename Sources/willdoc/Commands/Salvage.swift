@@ -40,6 +40,7 @@ struct Salvage: ParsableCommand {
     let file = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.read(input, limits: limits)
     }
+    if UIMFile.sniff(file.bytes) { return try salvageUIM(file, output: output, limits: limits) }
     var report = SalvageReport()
     let document = try reportingErrors(file: input) { () throws(WillError) in
       try WillDocument(salvaging: file.bytes, limits: limits, report: &report)
@@ -62,6 +63,31 @@ struct Salvage: ParsableCommand {
     for loss in report.losses { lines.append("lost               " + "\(loss)".terminalSafe) }
     for note in report.notes { lines.append("note               \(note.terminalSafe)") }
     for limit in report.exceededLimits { lines.append("limit reached      \(limit.rawValue)") }
+    lines.append("written            \(output.terminalSafe) (\(Format.count(bytes.count)) bytes)")
+    for line in lines {
+      if output == "-" { printError(line) } else { StandardOutput.line(line) }
+    }
+    if !report.wasIntact { throw ExitCode(ExitStatus.invalid) }
+  }
+
+  /// A UIM file: the chunks and strokes that read, written as UIM 3.1.0.
+  private func salvageUIM(_ file: InputFile, output: String, limits: DecodingLimits) throws {
+    var report = UIMSalvageReport()
+    let document = try reportingErrors(file: input) { () throws(WillError) in
+      try UIMDocument(salvaging: file.bytes, limits: limits, report: &report)
+    }
+    let bytes = try reportingErrors(file: output) { () throws(WillError) in
+      try document.serialized()
+    }
+    try writeOutput(bytes, to: output)
+    var lines = [
+      report.wasIntact
+        ? "\(input.terminalSafe): intact, nothing to salvage" : "\(input.terminalSafe): damaged",
+      "strokes recovered  \(Format.count(report.recoveredStrokes))",
+    ]
+    for chunk in report.damagedChunks { lines.append("chunk damaged      \(chunk.terminalSafe)") }
+    for chunk in report.lostChunks { lines.append("chunk lost         \(chunk.terminalSafe)") }
+    for note in report.notes { lines.append("note               \(note.terminalSafe)") }
     lines.append("written            \(output.terminalSafe) (\(Format.count(bytes.count)) bytes)")
     for line in lines {
       if output == "-" { printError(line) } else { StandardOutput.line(line) }

@@ -120,6 +120,18 @@ struct Validate: ParsableCommand {
         container: error.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes),
         diagnostics: [Diagnostic(error)], error: error)
     }
+    if UIMFile.sniff(input.bytes) {
+      // A UIM file (WILL 3): read whole, then its own checks.
+      do throws(WillError) {
+        let document = try UIMDocument(parsing: input.bytes, limits: limits)
+        return FileResult(
+          name: name, size: input.bytes.count, container: nil, diagnostics: document.validate())
+      } catch {
+        return FileResult(
+          name: name, size: input.bytes.count, container: nil, diagnostics: [Diagnostic(error)],
+          error: error)
+      }
+    }
     // Checked one stroke at a time, never held as a document.
     do throws(WillError) {
       let checked = try StrokeStreams.validate(parsing: input.bytes, limits: limits)

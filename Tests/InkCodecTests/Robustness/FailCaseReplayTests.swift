@@ -37,6 +37,10 @@ import Testing
       let saved = try document.serialized()
       #expect(try WillDocument(parsing: saved).strokes == document.strokes)
     }
+    if let uim = try? UIMDocument(parsing: bytes), let saved = try? uim.serialized() {
+      _ = uim.validate()
+      #expect(try UIMDocument(parsing: saved).structure == uim.upgradedFromVersion300().structure)
+    }
     // As `willdoc salvage` writes, and as FuzzSalvage checks: under default and small limits.
     for limits in [DecodingLimits.default, Self.fuzzLimits] {
       let salvaged: WillDocument

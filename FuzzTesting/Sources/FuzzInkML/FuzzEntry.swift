@@ -1,0 +1,20 @@
+import InkCodec
+
+/// Any bytes as InkML: a document or a typed error. Whatever reads writes back to InkML that
+/// reads with the same traces, and converts to WILL 2 without trapping.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzInkML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  guard let document = try? InkMLDocument(parsing: bytes, limits: fuzzLimits) else { return 0 }
+  if let saved = try? document.serialized() {
+    let reread = try! InkMLDocument(parsing: saved, limits: .unlimited)
+    precondition(reread.traces.map(\.pointCount) == document.traces.map(\.pointCount))
+  }
+  var losses = ConversionLosses()
+  _ = try? WillDocument(converting: document, losses: &losses)
+  return 0
+}
+
+let fuzzLimits = DecodingLimits(
+  maxFileBytes: 1 << 20, maxPartBytes: 4 << 20, maxTotalBytes: 8 << 20, maxXMLDepth: 64,
+  maxStrokes: 10_000, maxPointsPerStroke: 100_000, maxTotalPoints: 1_000_000)

@@ -1,0 +1,211 @@
+extension UIMDocument {
+  /// Recovers what can be shown to be intact from a damaged UIM file, inventing nothing.
+  ///
+  /// The container is read by its chunk sizes, a chunk cut by the end of the file kept as far
+  /// as it goes and descriptors paired with the chunks there are. Every chunk that parses whole
+  /// is kept; of an `INKD` that does not, the strokes before the first damaged one (the style
+  /// tables after them are lost with the rest, so strokes keep no style reference a lost table
+  /// would resolve); any other damaged chunk is dropped. Trees that name strokes no longer
+  /// there are dropped. The report lists every damaged and lost chunk.
+  /// - Throws: ``WillErrorKind/malformedRIFF(_:)`` when the bytes are not a UIM file at all,
+  ///   ``WillErrorKind/unsupported(_:)`` for another version.
+  public init(
+    salvaging bytes: [UInt8], limits: DecodingLimits = .default, report: inout UIMSalvageReport
+  )
+    throws(WillError)
+  {
+    do {
+      self = try UIMDocument(parsing: bytes, limits: limits)
+      report = UIMSalvageReport()
+      report.recoveredStrokes = inkData.strokes.count
+      return
+    } catch {
+      report = UIMSalvageReport()
+      report.wasIntact = false
+      report.notes.append("reading stopped: \(error.description)")
+    }
+    guard UIMFile.sniff(bytes) else {
+      throw WillError(.malformedRIFF("no RIFF/UINK header"), offset: 0)
+    }
+    self.init()
+    let chunks = Self.salvageChunks(bytes, report: &report)
+    guard let head = chunks.first, head.id == "HEAD", head.data.count >= 3 else {
+      throw WillError(.malformedUIM("no HEAD chunk"), offset: 12)
+    }
+    version = Array(head.data[0..<3])
+    guard UIMFile.supportedVersions.contains(version) else {
+      throw WillError(
+        .unsupported("UIM version \(version.map(String.init).joined(separator: "."))"))
+    }
+    if version == [3, 0, 0] {
+      // One message: all or nothing.
+      if let data = chunks.first(where: { $0.id == "DATA" }),
+        let read = try? UIMDocument(
+          file: UIMFile(
+            version: version, chunks: [UIMChunk(id: "DATA", descriptor: nil, payload: data.data)]),
+          limits: limits)
+      {
+        self = read
+      } else {
+        report.lostChunks.append("DATA: the UIM 3.0.0 message does not parse")
+      }
+      report.recoveredStrokes = inkData.strokes.count
+      return
+    }
+    let descriptors = stride(from: 4, to: head.data.count - 7, by: 8).map {
+      UIMChunkDescriptor(bytes: Array(head.data[$0..<($0 + 8)]))
+    }
+    for (index, chunk) in chunks.dropFirst().enumerated() {
+      let descriptor = index < descriptors.count ? descriptors[index] : UIMChunkDescriptor()
+      var payload = chunk.data
+      if descriptor.compression != .uncompressed {
+        // A compressed chunk reads whole or not at all.
+        let inflated =
+          descriptor.compression == .zip
+          ? Zlib.decompress(chunk.data, limit: limits.maxPartBytes)
+          : LZMA.decompress(chunk.data, limit: limits.maxPartBytes)
+        guard case .complete(let bytes) = inflated else {
+          report.lostChunks.append("\(chunk.id): its compressed data does not inflate")
+          continue
+        }
+        payload = bytes
+      }
+      var candidate = UIMChunk(id: chunk.id, descriptor: descriptor, payload: payload)
+      candidate.idBytes = Array(chunk.id.utf8.prefix(4))
+      if let read = try? UIMDocument(file: UIMFile(chunks: [candidate]), limits: limits) {
+        merge(read, chunk: candidate)
+        if chunk.cut {
+          report.damagedChunks.append("\(chunk.id): cut short, but its message parses")
+        }
+        continue
+      }
+      if chunk.id == "INKD" {
+        salvageInkData(candidate.payload, limits: limits, report: &report)
+      } else {
+        report.lostChunks.append("\(chunk.id): its message does not parse")
+      }
+    }
+    dropDanglingReferences(report: &report)
+    report.recoveredStrokes = inkData.strokes.count
+  }
+
+  /// A chunk as far as the file holds it.
+  private struct SalvagedChunk {
+    var id: String
+    var data: [UInt8]
+    var cut: Bool
+  }
+
+  private static func salvageChunks(_ bytes: [UInt8], report: inout UIMSalvageReport)
+    -> [SalvagedChunk]
+  {
+    var chunks: [SalvagedChunk] = []
+    var position = 12
+    while position + 8 <= bytes.count {
+      let id = String(decoding: bytes[position..<(position + 4)], as: UTF8.self)
+      var size = 0
+      for shift in 0..<4 { size |= Int(bytes[position + 4 + shift]) << (8 * shift) }
+      let start = position + 8
+      let end = min(bytes.count, start + size)
+      let cut = end < start + size
+      if cut {
+        report.damagedChunks.append("\(id): \(size) bytes declared, \(end - start) present")
+      }
+      chunks.append(SalvagedChunk(id: id, data: Array(bytes[start..<end]), cut: cut))
+      position = start + size + (size % 2)
+      if chunks.count > 10_000 { break }
+    }
+    return chunks
+  }
+
+  private mutating func merge(_ other: UIMDocument, chunk: UIMChunk) {
+    switch chunk.id {
+    case "PRPS":
+      properties = other.properties
+      propertiesUnknownFields = other.propertiesUnknownFields
+    case "INPT": inputData = other.inputData
+    case "BRSH": brushes = other.brushes
+    case "INKD": inkData = other.inkData
+    case "KNWG":
+      knowledgeGraph = other.knowledgeGraph
+      knowledgeGraphUnknownFields = other.knowledgeGraphUnknownFields
+    case "INKS": structure = other.structure
+    default: break
+    }
+    var placeholder = chunk
+    if Self.chunkOrder.contains(chunk.id) { placeholder.payload = [] }
+    chunkLayout.append(placeholder)
+  }
+
+  /// The strokes of a damaged `INKD` before the first that does not parse.
+  private mutating func salvageInkData(
+    _ payload: [UInt8], limits: DecodingLimits, report: inout UIMSalvageReport
+  ) {
+    var strokes: [UIMStroke] = []
+    var stop = ""
+    payload.withUnsafeBytes { raw in
+      var reader = UIMFieldReader(WireReader(raw))
+      reader.budget = UIMReadingBudget(limits: limits)
+      while true {
+        do throws(WillError) {
+          guard let tag = try reader.next() else { break }
+          guard tag.fieldNumber == 1 else {
+            try reader.keepUnknown()
+            continue
+          }
+          guard strokes.count < limits.maxStrokes else {
+            stop = "the stroke limit"
+            break
+          }
+          var message = try reader.message("InkData.strokes")
+          strokes.append(try UIMStroke(reading: &message, limits: limits))
+        } catch {
+          stop = error.description
+          break
+        }
+      }
+    }
+    inkData = UIMInkData(strokes: strokes)
+    chunkLayout.append(UIMChunk(id: "INKD", payload: []))
+    report.damagedChunks.append(
+      "INKD: \(strokes.count) strokes kept, then \(stop.isEmpty ? "the end" : stop); the style tables are lost"
+    )
+  }
+
+  /// Style references into tables that are gone, and trees naming strokes that are gone.
+  private mutating func dropDanglingReferences(report: inout UIMSalvageReport) {
+    var cleared = 0
+    for index in inkData.strokes.indices {
+      var stroke = inkData.strokes[index]
+      if case .index(let i) = stroke.properties, i > inkData.properties.count {
+        stroke.properties = .none
+      }
+      if case .index(let i) = stroke.brushURI, i > inkData.brushURIs.count {
+        stroke.brushURI = .none
+      }
+      if case .index(let i) = stroke.renderModeURI, i > inkData.renderModeURIs.count {
+        stroke.renderModeURI = .none
+      }
+      if stroke != inkData.strokes[index] {
+        cleared += 1
+        inkData.strokes[index] = stroke
+      }
+    }
+    if cleared > 0 {
+      report.notes.append("\(cleared) strokes lost style references into lost tables")
+    }
+    let count = inkData.strokes.count
+    func intact(_ tree: UIMInkTree) -> Bool {
+      (try? tree.parents()) != nil && tree.strokeIndices.allSatisfy { $0 < count }
+    }
+    if let tree = structure.mainTree, !intact(tree) {
+      structure.mainTree = nil
+      report.notes.append("the main ink tree names lost strokes: dropped (strokes in file order)")
+    }
+    let views = structure.views.count
+    structure.views.removeAll { !intact($0) }
+    if structure.views.count < views {
+      report.notes.append("\(views - structure.views.count) views name lost strokes: dropped")
+    }
+  }
+}

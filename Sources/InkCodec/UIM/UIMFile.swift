@@ -1,0 +1,228 @@
+/// The RIFF container of a Universal Ink Model file (`.uim`, "WILL 3"): `RIFF` size `UINK`, a
+/// `HEAD` chunk with the version, then the data chunks.
+///
+/// UIM 3.0.0 has a 3-byte `HEAD` and one `DATA` chunk. UIM 3.1.0 has a `HEAD` of 4 bytes plus one
+/// 8-byte ``UIMChunkDescriptor`` per data chunk, paired with the chunks by position. Chunks
+/// compressed with ZIP (zlib streams) or LZMA (`.xz`, or `.lzma` on reading) are decompressed on
+/// reading (bounded by ``DecodingLimits/maxPartBytes``) and compressed again on writing; chunks with ids this library does not know are kept in order.
+public struct UIMFile: Sendable, Hashable, Codable {
+  /// The version from `HEAD`: major, minor, patch (`[3, 0, 0]` or `[3, 1, 0]`).
+  public var version: [UInt8]
+  /// The `HEAD` byte after the version in UIM 3.1.0 (reserved, `00`).
+  public var reserved: UInt8
+  /// The pad byte after an odd-sized `HEAD` (UIM 3.0.0) as read; `nil` writes `00`.
+  public var headPadByte: UInt8?
+  /// The data chunks in file order.
+  public var chunks: [UIMChunk]
+
+  /// The versions this library reads.
+  public static let supportedVersions: [[UInt8]] = [[3, 0, 0], [3, 1, 0]]
+
+  /// Creates a UIM 3.1.0 file from chunks.
+  public init(chunks: [UIMChunk]) {
+    self.version = [3, 1, 0]
+    self.reserved = 0
+    self.chunks = chunks
+  }
+
+  /// Creates a file of any version from chunks.
+  public init(version: [UInt8], chunks: [UIMChunk]) {
+    self.version = version
+    self.reserved = 0
+    self.chunks = chunks
+  }
+
+  /// Whether `bytes` start like a UIM file: `RIFF`, four size bytes, `UINK`.
+  public static func sniff(_ bytes: some Collection<UInt8>) -> Bool {
+    let head = Array(bytes.prefix(12))
+    return head.count == 12 && head[0..<4] == [0x52, 0x49, 0x46, 0x46]
+      && Array(head[8..<12]) == Array("UINK".utf8)
+  }
+
+  /// Parses the container.
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - limits: Bounds on the file size, the chunk count and each decompressed chunk.
+  /// - Throws: ``WillErrorKind/malformedRIFF(_:)`` for a chunk that runs past the end,
+  ///   ``WillErrorKind/malformedUIM(_:)`` for a bad `HEAD` or descriptor count,
+  ///   ``WillErrorKind/unsupported(_:)`` for another version.
+  public init(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
+    try limits.check(.fileBytes, bytes.count)
+    guard Self.sniff(bytes) else {
+      throw WillError(.malformedRIFF("no RIFF/UINK header"), offset: 0)
+    }
+    let raw = try bytes.withWireBytes { (buffer) throws(WillError) -> [RawChunk] in
+      var header = WireReader(buffer, range: 4..<8)
+      let declared = Int(try header.readUInt32(.littleEndian))
+      guard declared >= 4, declared <= buffer.count - 8 else {
+        throw WillError(
+          .malformedRIFF("RIFF size \(declared) does not fit a file of \(buffer.count) bytes"),
+          offset: 4)
+      }
+      var reader = WireReader(buffer, range: 12..<(8 + declared))
+      var chunks: [RawChunk] = []
+      while !reader.isAtEnd {
+        guard reader.remaining >= 8 else {
+          throw WillError(
+            .malformedRIFF("\(reader.remaining) stray bytes after the last chunk"),
+            offset: reader.position)
+        }
+        try limits.check(.parts, chunks.count + 1, offset: reader.position)
+        let offset = reader.position
+        let idBytes = try reader.readBytes(count: 4)
+        let size = Int(try reader.readUInt32(.littleEndian))
+        guard size <= reader.remaining else {
+          throw WillError(
+            .malformedRIFF(
+              "chunk \"\(String(decoding: idBytes, as: UTF8.self))\" size \(size) runs past the end"
+            ),
+            offset: offset + 4)
+        }
+        let data = try reader.readBytes(count: size)
+        var pad: UInt8?
+        if size % 2 == 1, let byte = reader.peekByte() {
+          // The library skips a pad byte whatever its value; a missing final one is tolerated
+          // as it is by the library, which reads by sizes.
+          pad = byte == 0 ? nil : byte
+          _ = try reader.readRange(count: 1)
+        }
+        chunks.append(RawChunk(idBytes: idBytes, data: data, padByte: pad, offset: offset))
+      }
+      return chunks
+    }
+    guard let head = raw.first, head.idBytes == Array("HEAD".utf8) else {
+      throw WillError(.malformedUIM("the first chunk is not HEAD"), offset: 12)
+    }
+    guard head.data.count >= 3 else {
+      throw WillError(.malformedUIM("HEAD holds \(head.data.count) bytes"), part: "HEAD", offset: 0)
+    }
+    version = Array(head.data[0..<3])
+    headPadByte = head.padByte
+    guard Self.supportedVersions.contains(version) else {
+      throw WillError(
+        .unsupported("UIM version \(version.map(String.init).joined(separator: "."))"),
+        part: "HEAD", offset: 0)
+    }
+    let data = raw.dropFirst()
+    if version == [3, 0, 0] {
+      reserved = 0
+      chunks = data.map {
+        var chunk = UIMChunk(idBytes: $0.idBytes, descriptor: nil, payload: $0.data)
+        chunk.padByte = $0.padByte
+        return chunk
+      }
+      return
+    }
+    guard head.data.count >= 4, (head.data.count - 4) % 8 == 0 else {
+      throw WillError(
+        .malformedUIM("HEAD of \(head.data.count) bytes is not 4 + 8 per chunk"), part: "HEAD",
+        offset: 0)
+    }
+    reserved = head.data[3]
+    let count = (head.data.count - 4) / 8
+    guard count == data.count else {
+      throw WillError(
+        .malformedUIM("HEAD describes \(count) chunks, the file holds \(data.count)"),
+        part: "HEAD", offset: 4)
+    }
+    var chunks: [UIMChunk] = []
+    var total = 0
+    for (index, chunk) in data.enumerated() {
+      let start = 4 + 8 * index
+      let descriptor = UIMChunkDescriptor(bytes: Array(head.data[start..<(start + 8)]))
+      let payload = try Self.decompress(chunk, descriptor, limits: limits)
+      total += payload.count
+      try limits.check(.totalBytes, total, part: chunk.name)
+      var parsed = UIMChunk(idBytes: chunk.idBytes, descriptor: descriptor, payload: payload)
+      parsed.padByte = chunk.padByte
+      chunks.append(parsed)
+    }
+    self.chunks = chunks
+  }
+
+  /// The file's bytes: `HEAD` with one descriptor per chunk (3.1.0), chunks compressed as their
+  /// descriptors say, pad bytes as read (`00` for new chunks).
+  public func serialized() -> [UInt8] {
+    var head = version
+    if version != [3, 0, 0] {
+      head.append(reserved)
+      for chunk in chunks { head += (chunk.descriptor ?? UIMChunkDescriptor()).bytes }
+    }
+    var body: [UInt8] = Array("UINK".utf8)
+    Self.append(id: Array("HEAD".utf8), data: head, pad: headPadByte, to: &body)
+    for chunk in chunks {
+      var stored = chunk.payload
+      if let descriptor = chunk.descriptor, version != [3, 0, 0] {
+        switch descriptor.compression {
+        case .zip: stored = Zlib.compress(chunk.payload)
+        case .lzma: stored = LZMA.compress(chunk.payload)
+        case .uncompressed, nil: break
+        }
+      }
+      Self.append(id: chunk.idBytes, data: stored, pad: chunk.padByte, to: &body)
+    }
+    var file: [UInt8] = Array("RIFF".utf8)
+    Self.appendUInt32(UInt32(body.count), to: &file)
+    return file + body
+  }
+
+  /// A chunk as it lies in the file.
+  private struct RawChunk {
+    var idBytes: [UInt8]
+    var data: [UInt8]
+    var padByte: UInt8?
+    var offset: Int
+    var name: String { String(decoding: idBytes, as: UTF8.self) }
+  }
+
+  private static func decompress(
+    _ chunk: RawChunk, _ descriptor: UIMChunkDescriptor, limits: DecodingLimits
+  ) throws(WillError) -> [UInt8] {
+    switch descriptor.compression {
+    case .uncompressed, nil:
+      try limits.check(.partBytes, chunk.data.count, part: chunk.name)
+      return chunk.data
+    case .zip:
+      return try inflated(
+        Zlib.decompress(chunk.data, limit: limits.maxPartBytes), "a zlib stream", chunk, limits)
+    case .lzma:
+      return try inflated(
+        LZMA.decompress(chunk.data, limit: limits.maxPartBytes), "an xz or lzma stream", chunk,
+        limits)
+    }
+  }
+
+  private static func inflated(
+    _ result: Zlib.Inflated, _ expected: String, _ chunk: RawChunk, _ limits: DecodingLimits
+  ) throws(WillError) -> [UInt8] {
+    switch result {
+    case .complete(let bytes): return bytes
+    case .malformed:
+      throw WillError(.malformedUIM("compressed chunk is not \(expected)"), part: chunk.name)
+    case .overLimit:
+      throw WillError(
+        .limitExceeded(.partBytes, value: limits.maxPartBytes + 1, limit: limits.maxPartBytes),
+        part: chunk.name)
+    }
+  }
+
+  private static func append(id: [UInt8], data: [UInt8], pad: UInt8?, to body: inout [UInt8]) {
+    body += id
+    appendUInt32(UInt32(data.count), to: &body)
+    body += data
+    if data.count % 2 == 1 { body.append(pad ?? 0) }
+  }
+
+  private static func appendUInt32(_ value: UInt32, to bytes: inout [UInt8]) {
+    for shift in stride(from: 0, to: 32, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+    }
+  }
+}
+
+extension UIMChunk {
+  init(idBytes: [UInt8], descriptor: UIMChunkDescriptor?, payload: [UInt8]) {
+    self.init(id: "", descriptor: descriptor, payload: payload)
+    self.idBytes = idBytes
+  }
+}
