@@ -51,6 +51,25 @@ import Testing
     #expect(total["files"] as? Int == 4 && total["failed"] as? Int == 1)
   }
 
+  /// A UIM file is summarised in its WILL 2 form, with its own warnings and no parts.
+  @Test(.enabled(if: UIMSamples.isAvailable)) func uimFiles() throws {
+    let paths = UIMSamples.names.map { UIMSamples.directory!.appendingPathComponent($0).path }
+    #expect(paths.count >= 8)
+    let result = try WillDocRunner.run(["inspect", "--format", "json"] + paths)
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any])
+    let files = try #require(object["files"] as? [[String: Any]])
+    #expect(files.count == paths.count)
+    for (path, file) in zip(paths, files) {
+      let uim = try UIMDocument(parsing: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+      #expect(file["container"] as? String == "uim", "\(path)")
+      #expect(file["strokes"] as? Int == uim.inkData.strokes.count, "\(path)")
+      #expect(file["points"] as? Int == uim.pointCount, "\(path)")
+      #expect(file["parts"] is NSNull, "\(path)")
+    }
+  }
+
   @Test func quietIsForText() throws {
     let path = Fixtures.sampleDocuments.appendingPathComponent("valid/empty.will").path
     let result = try WillDocRunner.run(["inspect", "--format", "json", "--quiet", path])

@@ -45,50 +45,96 @@ struct DocumentSummary {
     let (structure, diagnostics) = try StrokeStreams.forEachStroke(
       parsing: input.bytes, limits: limits
     ) { stroke, location in
-      let bounds = stroke.bounds?.transformed(by: location.transform)
-      var tally =
-        tallies[location.section]
-        ?? SectionSummary(
-          index: location.section, part: nil, pageSize: nil, background: nil, pathsElements: 0,
-          strokes: 0, points: 0, bounds: nil)
-      tally.strokes += 1
-      tally.points += stroke.pointCount
-      if let bounds { tally.bounds = tally.bounds?.union(bounds) ?? bounds }
-      tallies[location.section] = tally
-      summary.add(stroke)
+      summary.add(stroke, section: location.section, transform: location.transform, to: &tallies)
     }
+    summary.finish(structure, tallies)
+    return (structure, summary, diagnostics.map(\.occurrences).reduce(0, +))
+  }
+
+  /// Summarises a document already in memory (a UIM file's WILL 2 form).
+  init(_ document: WillDocument) {
+    var tallies: [Int: SectionSummary] = [:]
+    for (index, section) in document.sections.enumerated() {
+      for placed in section.pathsElements {
+        for stroke in placed.element.strokes {
+          add(stroke, section: index, transform: placed.transform, to: &tallies)
+        }
+      }
+    }
+    finish(document, tallies)
+  }
+
+  private init() {}
+
+  /// The sections in the structure's order, with what their strokes added up to.
+  private mutating func finish(_ structure: WillDocument, _ tallies: [Int: SectionSummary]) {
     for (index, section) in structure.sections.enumerated() {
       let tally = tallies[index]
       let summarised = SectionSummary(
         index: index, part: section.partName, pageSize: section.pageSize,
         background: section.background, pathsElements: section.pathsElements.count,
         strokes: tally?.strokes ?? 0, points: tally?.points ?? 0, bounds: tally?.bounds)
-      summary.strokes += summarised.strokes
-      summary.points += summarised.points
+      strokes += summarised.strokes
+      points += summarised.points
       if let box = summarised.bounds {
-        summary.bounds = summary.bounds?.union(box) ?? box
+        bounds = bounds?.union(box) ?? box
       }
-      summary.sections.append(summarised)
+      sections.append(summarised)
     }
-    return (structure, summary, diagnostics.map(\.occurrences).reduce(0, +))
   }
 
-  private mutating func add(_ stroke: StrokeBuffer) {
+  private mutating func add(
+    _ stroke: some SummarisedStroke, section: Int, transform: AffineTransform,
+    to tallies: inout [Int: SectionSummary]
+  ) {
+    let box = stroke.bounds?.transformed(by: transform)
+    var tally =
+      tallies[section]
+      ?? SectionSummary(
+        index: section, part: nil, pageSize: nil, background: nil, pathsElements: 0,
+        strokes: 0, points: 0, bounds: nil)
+    tally.strokes += 1
+    tally.points += stroke.pointCount
+    if let box { tally.bounds = tally.bounds?.union(box) ?? box }
+    tallies[section] = tally
     precisions[stroke.decimalPrecision, default: 0] += 1
-    if stroke.widthCount > 1 {
+    let widths = stroke.widthValues
+    if widths.count > 1 {
       perPointWidths += 1
-    } else if stroke.widthCount == 1 {
+    } else if widths.count == 1 {
       constantWidths += 1
     }
-    for width in stroke.widths {
+    for width in widths {
       if let range = widthRange {
         widthRange = (min(range.min, width), max(range.max, width))
       } else {
         widthRange = (width, width)
       }
     }
-    if let color = stroke.colors.first { colors[color, default: 0] += 1 }
+    if let color = stroke.firstColor { colors[color, default: 0] += 1 }
     blendModes[stroke.blendMode, default: 0] += 1
     if stroke.startParameter > 0 || stroke.endParameter < 1 { trimmed += 1 }
   }
+}
+
+/// What `inspect` tallies of a stroke, a ``Stroke`` or a reused ``StrokeBuffer``.
+protocol SummarisedStroke {
+  var pointCount: Int { get }
+  var bounds: InkBounds? { get }
+  var decimalPrecision: Int { get }
+  var widthValues: ArraySlice<Double> { get }
+  var firstColor: InkColor? { get }
+  var blendMode: BlendMode { get }
+  var startParameter: Float { get }
+  var endParameter: Float { get }
+}
+
+extension StrokeBuffer: SummarisedStroke {
+  var widthValues: ArraySlice<Double> { widths }
+  var firstColor: InkColor? { colors.first }
+}
+
+extension Stroke: SummarisedStroke {
+  var widthValues: ArraySlice<Double> { widths[...] }
+  var firstColor: InkColor? { colors.first }
 }
