@@ -72,6 +72,12 @@ struct Render: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "SVG strokes as filled outlines or as stroked centre lines (mean width).",
+      valueName: "outline|centerline"))
+  var svgStyle: SVGStyle = .outline
+
+  @Option(
+    help: ArgumentHelp(
       "Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md).",
       valueName: "n"))
   var maxRenderWork: Int = RenderLimits.default.maxWork
@@ -184,7 +190,10 @@ struct Render: ParsableCommand {
       scale: effectiveScale ?? 1,
       limits: RenderLimits(maxWork: maxRenderWork, maxCanvasPixels: maxCanvasPixels))
     options.brush = brush
+    options.svgStyle = svgStyle
     var warned = Set<Int>()
+    var warnedImages = Set<String>()
+    var warnedModes = Set<BlendMode>()
     // Each page has its own budget, and all of them one more: every page spends from what the
     // pages before it left, so ten thousand sections cannot cost ten thousand budgets.
     var spent = 0
@@ -221,6 +230,17 @@ struct Render: ParsableCommand {
       for failure in report.undecodablePaints where warned.insert(failure.index).inserted {
         warn(failure)
       }
+      for failure in report.undrawnImages where warnedImages.insert(failure.name).inserted {
+        printError(
+          "willdoc: warning: \(input.terminalSafe): image \(failure.name.terminalSafe) is not "
+            + "drawn: \(failure.reason.terminalSafe)")
+      }
+      for mode in report.approximatedBlendModes where warnedModes.insert(mode).inserted {
+        printError(
+          "willdoc: warning: \(input.terminalSafe): blend mode \(mode.name) is approximated in "
+            + "\(format.rawValue.uppercased()): "
+            + Self.approximation(of: mode))
+      }
       let path = indices.count > 1 ? Self.numbered(output, index + 1) : output
       if path != "-", input != "-", isSameFile(input, path) {
         throw Self.overInput(path)
@@ -249,6 +269,15 @@ struct Render: ParsableCommand {
     }
   }
 
+  /// What a vector output draws instead of `mode`.
+  static func approximation(of mode: BlendMode) -> String {
+    switch mode.effective {
+    case .directMultiply, .directDarken, .directLighten:
+      "drawn with the format's separable mode, which differs where there is no ink under it"
+    default: "drawn source-over"
+    }
+  }
+
   /// The refusal to draw over the document being drawn.
   static func overInput(_ path: String) -> ValidationError {
     ValidationError(
@@ -269,3 +298,4 @@ struct Render: ParsableCommand {
 }
 
 extension Brush: ExpressibleByArgument {}
+extension SVGStyle: ExpressibleByArgument {}
