@@ -61,30 +61,50 @@ struct PathText {
   private var firstNumber = true
 
   private mutating func number(_ value: Int) {
-    var digits: [UInt8] = []
-    var magnitude = value.magnitude
-    repeat {
-      digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    while digits.count <= decimals { digits.append(UInt8(ascii: "0")) }
-    var integer = Array(digits[decimals...].reversed())
-    var fraction = Array(digits[..<decimals].reversed())
-    while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
-    if integer == [UInt8(ascii: "0")] && !fraction.isEmpty { integer = [] }
-    let negative = value < 0
-    let startsWithPoint = integer.isEmpty
-    if !firstNumber && !negative && !(startsWithPoint && lastHadPoint) {
+    let startsWithPoint = value.magnitude < UInt(factor)
+    if !firstNumber && value >= 0 && !(startsWithPoint && value != 0 && lastHadPoint) {
       text.append(UInt8(ascii: " "))
     }
     firstNumber = false
-    if negative { text.append(UInt8(ascii: "-")) }
-    text += integer
-    if !fraction.isEmpty {
-      text.append(UInt8(ascii: "."))
-      text += fraction
+    lastHadPoint = Self.append(value, decimals: decimals, to: &text)
+  }
+
+  /// Appends `value` ÷ 10^`decimals` in the shortest form SVG and PDF both read (`-1.5`,
+  /// `.25`, `-.05`, `3`); returns whether it has a decimal point.
+  @discardableResult
+  static func append(_ value: Int, decimals: Int, to text: inout [UInt8]) -> Bool {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      var count = 0
+      var magnitude = value.magnitude
+      repeat {
+        buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        count += 1
+        magnitude /= 10
+      } while magnitude > 0
+      while count <= decimals {
+        buffer[count] = UInt8(ascii: "0")
+        count += 1
+      }
+      // buffer holds the digits least significant first.
+      var low = 0
+      while low < decimals && buffer[low] == UInt8(ascii: "0") { low += 1 }
+      if value < 0 { text.append(UInt8(ascii: "-")) }
+      let integerDigits = count - decimals
+      if !(integerDigits == 1 && buffer[count - 1] == UInt8(ascii: "0") && low < decimals) {
+        for i in stride(from: count - 1, through: decimals, by: -1) { text.append(buffer[i]) }
+      }
+      if low < decimals {
+        text.append(UInt8(ascii: "."))
+        for i in stride(from: decimals - 1, through: low, by: -1) { text.append(buffer[i]) }
+      }
     }
-    lastHadPoint = !fraction.isEmpty
+    return value.magnitude % UInt(pow10(decimals)) != 0
+  }
+
+  static func pow10(_ n: Int) -> Int {
+    var v = 1
+    for _ in 0..<n { v *= 10 }
+    return v
   }
 
   /// Starts a subpath at `p`.

@@ -29,11 +29,12 @@ struct Render: ParsableCommand {
       naming the input, and --in-place, are usage errors (exit 64).
       """)
 
-  /// The output formats.
+  /// The output formats: PDF writes one file with a page per section.
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case png
     case svg
     case outlineJSON = "outline-json"
+    case pdf
   }
 
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))
@@ -49,7 +50,7 @@ struct Render: ParsableCommand {
   @Flag(help: .hidden)
   var inPlace = false
 
-  @Option(help: "png, svg or outline-json (default: from the output's extension).")
+  @Option(help: "png, svg, pdf or outline-json (default: from the output's extension).")
   var format: OutputFormat?
 
   @Option(help: ArgumentHelp("The section to draw (0-based), or all.", valueName: "n|all"))
@@ -109,11 +110,11 @@ struct Render: ParsableCommand {
     }
     if resolvedFormat == nil {
       throw ValidationError(
-        "cannot tell the format of \(output); give --format png|svg|outline-json")
+        "cannot tell the format of \(output); give --format png|svg|pdf|outline-json")
     }
-    if brush != .solid && resolvedFormat != .png {
+    if brush != .solid && resolvedFormat != .png && resolvedFormat != .pdf {
       throw ValidationError(
-        "--brush \(brush.rawValue) draws pixels: write PNG, or use --brush solid for SVG and outlines"
+        "--brush \(brush.rawValue) draws pixels: write PNG or PDF, or use --brush solid for SVG and outlines"
       )
     }
     if scale != nil && dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
@@ -140,6 +141,7 @@ struct Render: ParsableCommand {
     if name.hasSuffix(".png") { return .png }
     if name.hasSuffix(".svg") { return .svg }
     if name.hasSuffix(".json") { return .outlineJSON }
+    if name.hasSuffix(".pdf") { return .pdf }
     return nil
   }
 
@@ -183,7 +185,7 @@ struct Render: ParsableCommand {
     } else {
       indices = Array(document.sections.indices)
     }
-    if output == "-" && indices.count > 1 {
+    if output == "-" && indices.count > 1 && format != .pdf {
       throw ValidationError("give --section N to write one section to standard output")
     }
     var options = RenderOptions(
@@ -197,6 +199,7 @@ struct Render: ParsableCommand {
     // Each page has its own budget, and all of them one more: every page spends from what the
     // pages before it left, so ten thousand sections cannot cost ten thousand budgets.
     var spent = 0
+    var pdfPages: [PDFPage] = []
     for index in indices {
       let section = document.sections[index]
       var page = RenderPage(section: section, paints: document.paints)
@@ -214,6 +217,9 @@ struct Render: ParsableCommand {
           case .outlineJSON:
             return Array(
               try Renderer.renderOutlineJSON(page, options: pageOptions, report: &report).utf8)
+          case .pdf:
+            pdfPages.append(try Renderer.renderPDFPage(page, options: pageOptions, report: &report))
+            return []
           }
         } catch {
           guard case .renderLimitExceeded(.work, let value, _) = error.kind, left < maxRenderWork
@@ -241,6 +247,7 @@ struct Render: ParsableCommand {
             + "\(format.rawValue.uppercased()): "
             + Self.approximation(of: mode))
       }
+      if format == .pdf { continue }
       let path = indices.count > 1 ? Self.numbered(output, index + 1) : output
       if path != "-", input != "-", isSameFile(input, path) {
         throw Self.overInput(path)
@@ -249,6 +256,17 @@ struct Render: ParsableCommand {
       if path != "-" {
         StandardOutput.line(
           "wrote \(path.terminalSafe)  section \(index)  \(Format.count(bytes.count)) bytes")
+      }
+    }
+    // A PDF holds every section drawn, a page each, in one file.
+    if format == .pdf {
+      let bytes = PDFWriter.document(pdfPages)
+      if output != "-", input != "-", isSameFile(input, output) { throw Self.overInput(output) }
+      try writeOutput(bytes, to: output)
+      if output != "-" {
+        let what = indices.count == 1 ? "section \(indices[0])" : "\(indices.count) sections"
+        StandardOutput.line(
+          "wrote \(output.terminalSafe)  \(what)  \(Format.count(bytes.count)) bytes")
       }
     }
   }

@@ -1,0 +1,286 @@
+import InkCodec
+
+/// Builds one PDF page: the page background, images, and the ink as filled paths composited
+/// in a layer over the page (see ``VectorBlend``), in page units mapped to points (1/96 in →
+/// 0.75 pt, y down).
+///
+/// Object 0 is the `/Page`, 1 the resources every content stream shares, 2 the page's
+/// content; forms, graphics states and images follow. Content streams and images are
+/// Flate-compressed; JPEG images pass through as `DCTDecode`.
+struct PDFPageBuilder {
+  /// Points per page unit.
+  static let pointsPerUnit = 0.75
+
+  let width: Double
+  let height: Double
+  let decimals: Int
+  private(set) var objects: [PDFObject] = [PDFObject([]), PDFObject([]), PDFObject([])]
+  private var states: [String: String] = [:]
+  private var stateEntries: [(name: String, object: Int)] = []
+  private var xobjects: [(name: String, object: Int)] = []
+  private var usesTransparency = false
+
+  /// The page content before the ink: background and images.
+  var paper: [UInt8] = []
+  /// The ink layer's content.
+  var ink: [UInt8] = []
+  private var isolateInk = false
+
+  init(width: Double, height: Double, decimals: Int) {
+    self.width = width
+    self.height = height
+    self.decimals = decimals
+  }
+
+  private mutating func add(_ object: PDFObject) -> Int {
+    objects.append(object)
+    return objects.count - 1
+  }
+
+  /// A Flate-compressed stream object with the dictionary entries `entries`.
+  private mutating func stream(_ entries: [PDFObject.Piece], _ bytes: [UInt8]) -> Int {
+    let compressed = Zlib.compress(bytes, level: 6)
+    return add(
+      PDFObject(
+        [.text("<<")] + entries + [.text("/Filter/FlateDecode/Length \(compressed.count)>>")],
+        stream: compressed))
+  }
+
+  private func number(_ v: Double, _ places: Int) -> String {
+    NumberText.rounded(v.isFinite ? v : 0, decimals: places)
+  }
+
+  /// The name of a graphics state with fill alpha `alpha` and blend mode `blend`.
+  private mutating func state(alpha: Double, blend: String? = nil) -> String? {
+    let a = min(max(alpha.isFinite ? alpha : 0, 0), 1)
+    guard a < 1 || blend != nil else { return nil }
+    let key = "/ca \(number(a, 4))" + (blend.map { "/BM/\($0)" } ?? "")
+    if let name = states[key] { return name }
+    usesTransparency = true
+    let name = "G\(stateEntries.count)"
+    stateEntries.append((name, add(PDFObject([.text("<<\(key)>>")]))))
+    states[key] = name
+    return name
+  }
+
+  private mutating func xobject(_ object: Int, prefix: String) -> String {
+    let name = "\(prefix)\(xobjects.count)"
+    xobjects.append((name, object))
+    return name
+  }
+
+  private func colour(_ color: InkColor) -> String {
+    let f = { (v: UInt8) in NumberText.rounded(Double(v) / 255, decimals: 3) }
+    return "\(f(color.red)) \(f(color.green)) \(f(color.blue)) rg\n"
+  }
+
+  /// Path operators (`m`, `l`, `c`, `h`) for an outline, with coordinates rounded to the
+  /// page's decimals.
+  private func pathOperators(_ path: OutlinePath, into out: inout [UInt8]) {
+    let factor = Double(PathText.pow10(decimals))
+    func q(_ v: Double) -> Int {
+      let r = (v * factor).rounded()
+      return r.isFinite ? Int(min(max(r, -1e15), 1e15)) : 0
+    }
+    func point(_ p: InkPoint) {
+      PathText.append(q(p.x), decimals: decimals, to: &out)
+      out.append(UInt8(ascii: " "))
+      PathText.append(q(p.y), decimals: decimals, to: &out)
+      out.append(UInt8(ascii: " "))
+    }
+    for element in path.elements {
+      switch element {
+      case .move(let p):
+        point(p)
+        out += [UInt8(ascii: "m"), 10]
+      case .line(let p):
+        point(p)
+        out += [UInt8(ascii: "l"), 10]
+      case .cubic(let a, let b, let p):
+        point(a)
+        point(b)
+        point(p)
+        out += [UInt8(ascii: "c"), 10]
+      case .close: out += [UInt8(ascii: "h"), 10]
+      }
+    }
+  }
+
+  /// The operators that fill every piece of a stroke with `color`.
+  private mutating func fill(_ stroke: VectorStroke, color: InkColor, blend: String?) -> [UInt8] {
+    var out: [UInt8] = []
+    for piece in stroke.pieces {
+      out += Array("q\n".utf8)
+      if let name = state(alpha: piece.alpha, blend: blend) { out += Array("/\(name) gs\n".utf8) }
+      out += Array(colour(color).utf8)
+      pathOperators(piece.path, into: &out)
+      out += Array("f\nQ\n".utf8)
+    }
+    return out
+  }
+
+  /// Fills the page with its colour.
+  mutating func background(_ color: InkColor) {
+    paper += Array("q\n".utf8)
+    if let name = state(alpha: Double(color.alpha) / 255) { paper += Array("/\(name) gs\n".utf8) }
+    paper += Array(colour(color).utf8)
+    paper += Array("0 0 \(number(width, 3)) \(number(height, 3)) re f\nQ\n".utf8)
+  }
+
+  /// Adds a stroke to the ink layer, composited as its blend mode says.
+  mutating func add(_ stroke: VectorStroke) {
+    switch VectorBlend(stroke.blendMode) {
+    case .over:
+      ink += fill(stroke, color: stroke.color, blend: nil)
+    case .blend(_, let pdf):
+      isolateInk = true
+      ink += fill(stroke, color: stroke.color, blend: pdf)
+    case .under:
+      ink = fill(stroke, color: stroke.color, blend: nil) + ink
+    case .erase:
+      // The ink so far becomes a form drawn through a luminosity mask: white everywhere but
+      // under the eraser, which is black by its alpha.
+      usesTransparency = true
+      let box = "/BBox[0 0 \(number(width, 3)) \(number(height, 3))]"
+      let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
+      let before = stream(
+        [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], ink)
+      var mask = Array("1 1 1 rg 0 0 \(number(width, 3)) \(number(height, 3)) re f\n".utf8)
+      mask += fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
+      let maskForm = stream(
+        [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], mask)
+      let maskState = add(
+        PDFObject([
+          .text("<</Type/ExtGState/SMask<</S/Luminosity/G "), .local(maskForm), .text(">>>>"),
+        ]))
+      let stateName = "M\(stateEntries.count)"
+      stateEntries.append((stateName, maskState))
+      let formName = xobject(before, prefix: "F")
+      ink = Array("q\n/\(stateName) gs\n/\(formName) Do\nQ\n".utf8)
+    }
+  }
+
+  /// Draws an image XObject whose unit square `map` places on the page, under the ink.
+  private mutating func place(_ object: Int, map: AffineTransform) -> [UInt8] {
+    let name = xobject(object, prefix: "I")
+    let m = [map.a, map.b, map.c, map.d, map.e, map.f].map { number($0, 6) }
+    return Array("q\n\(m.joined(separator: " ")) cm\n/\(name) Do\nQ\n".utf8)
+  }
+
+  /// An image XObject of straight RGBA pixels: RGB, with the alpha as a soft mask when the
+  /// image has any transparency.
+  private mutating func imageObject(rgba: [UInt8], width: Int, height: Int) -> Int {
+    var rgb = [UInt8]()
+    rgb.reserveCapacity(width * height * 3)
+    var alpha = [UInt8]()
+    alpha.reserveCapacity(width * height)
+    var i = 0
+    while i < rgba.count {
+      rgb += [rgba[i], rgba[i + 1], rgba[i + 2]]
+      alpha.append(rgba[i + 3])
+      i += 4
+    }
+    let size = "/Type/XObject/Subtype/Image/Width \(width)/Height \(height)/BitsPerComponent 8"
+    var entries: [PDFObject.Piece] = [.text("\(size)/ColorSpace/DeviceRGB")]
+    if alpha.contains(where: { $0 != 255 }) {
+      usesTransparency = true
+      let mask = stream([.text("\(size)/ColorSpace/DeviceGray")], alpha)
+      entries += [.text("/SMask "), .local(mask)]
+    }
+    return stream(entries, rgb)
+  }
+
+  /// Draws a section image where `toFrame` (image pixels → page units) puts it; returns why
+  /// it cannot be drawn, or `nil`.
+  mutating func image(_ image: RenderImage, toFrame: AffineTransform, maximumPixels: Int)
+    -> String?
+  {
+    guard let header = ImageHeader(image.data) else {
+      return "\(image.contentType) is neither a PNG nor a JPEG image"
+    }
+    let object: Int
+    switch header.encoding {
+    case .jpeg:
+      let space =
+        header.components == 1 ? "DeviceGray" : header.components == 4 ? "DeviceCMYK" : "DeviceRGB"
+      object = add(
+        PDFObject(
+          [
+            .text(
+              "<</Type/XObject/Subtype/Image/Width \(header.width)/Height \(header.height)"
+                + "/BitsPerComponent 8/ColorSpace/\(space)/Filter/DCTDecode/Length \(image.data.count)>>"
+            )
+          ], stream: image.data))
+    case .png:
+      let decoded: RGBAImage
+      do throws(WillError) {
+        decoded = try PNGDecoder.decode(image.data, maximumPixels: maximumPixels)
+      } catch {
+        return error.message
+      }
+      object = imageObject(rgba: decoded.pixels, width: decoded.width, height: decoded.height)
+    }
+    let map = toFrame.concatenating(
+      image.pixelTransform(pixelWidth: header.width, pixelHeight: header.height)
+    ).concatenating(
+      AffineTransform(
+        a: Double(header.width), b: 0, c: 0, d: -Double(header.height), e: 0,
+        f: Double(header.height)))
+    paper += place(object, map: map)
+    return nil
+  }
+
+  /// Replaces the ink with an image of it (for brushes drawn as pixels): a canvas covering
+  /// the page, premultiplied.
+  mutating func inkImage(_ canvas: Canvas) {
+    let object = imageObject(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
+    ink = place(object, map: AffineTransform(a: width, b: 0, c: 0, d: -height, e: 0, f: height))
+  }
+
+  /// The finished page.
+  mutating func page() -> PDFPage {
+    var inkContent = ink
+    if isolateInk {
+      let box = "/BBox[0 0 \(number(width, 3)) \(number(height, 3))]"
+      let form = stream(
+        [
+          .text("/Type/XObject/Subtype/Form\(box)/Group<</S/Transparency/I true/CS/DeviceRGB>>"),
+          .text("/Resources "), .local(1),
+        ], ink)
+      inkContent = Array("/\(xobject(form, prefix: "F")) Do\n".utf8)
+    }
+    let k = Self.pointsPerUnit
+    let w = width * k
+    let h = height * k
+    var content = Array("q\n\(number(k, 2)) 0 0 \(number(-k, 2)) 0 \(number(h, 3)) cm\n".utf8)
+    content += paper
+    content += inkContent
+    content += Array("Q\n".utf8)
+    let compressed = Zlib.compress(content, level: 6)
+    objects[2] = PDFObject(
+      [.text("<</Filter/FlateDecode/Length \(compressed.count)>>")], stream: compressed)
+    var resources = "<<"
+    if !stateEntries.isEmpty {
+      resources += "/ExtGState<<"
+    }
+    var pieces: [PDFObject.Piece] = [.text(resources)]
+    for entry in stateEntries { pieces += [.text("/\(entry.name) "), .local(entry.object)] }
+    if !stateEntries.isEmpty { pieces.append(.text(">>")) }
+    if !xobjects.isEmpty {
+      pieces.append(.text("/XObject<<"))
+      for entry in xobjects { pieces += [.text("/\(entry.name) "), .local(entry.object)] }
+      pieces.append(.text(">>"))
+    }
+    pieces.append(.text(">>"))
+    objects[1] = PDFObject(pieces)
+    var page: [PDFObject.Piece] = [
+      .text("<</Type/Page/Parent "), .pages,
+      .text("/MediaBox[0 0 \(number(w, 3)) \(number(h, 3))]/Resources "), .local(1),
+      .text("/Contents "), .local(2),
+    ]
+    if usesTransparency { page.append(.text("/Group<</S/Transparency/CS/DeviceRGB>>")) }
+    page.append(.text(">>"))
+    objects[0] = PDFObject(page)
+    return PDFPage(width: w, height: h, objects: objects)
+  }
+}
