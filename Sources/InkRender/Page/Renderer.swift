@@ -179,14 +179,14 @@ public enum Renderer {
   static func shapes(
     of page: RenderPage, frame: Frame, scale: Double, options: RenderOptions, budget: WorkBudget
   ) throws(WillError) -> [StrokeShape] {
-    let outliner = StrokeOutliner(tolerance: options.tolerance)
+    let outliner = BezierOutliner(tolerance: options.tolerance)
     let clip = clip(width: frame.width * scale, height: frame.height * scale, options: options)
     var shapes: [StrokeShape] = []
     try prepare(
       page, frame: frame, scale: scale, clip: clip, options: options, budget: budget
     ) { (prepared) throws(WillError) in
       let parts = prepared.parts.map {
-        StrokeOutliner.Part(path: outliner.outline(of: $0.chains, budget: budget), alpha: $0.alpha)
+        StrokeOutliner.Part(path: outliner.path(of: $0.chains, budget: budget), alpha: $0.alpha)
       }.filter { !$0.path.isEmpty }
       budget.charge(parts.reduce(0) { $0 + $1.path.elements.count } * WorkBudget.vectorElementCost)
       try budget.check()

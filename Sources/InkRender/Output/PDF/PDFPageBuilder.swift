@@ -50,10 +50,13 @@ struct PDFPageBuilder {
     NumberText.rounded(v.isFinite ? v : 0, decimals: places)
   }
 
-  /// The name of a graphics state with fill alpha `alpha` and blend mode `blend`.
-  private mutating func state(alpha: Double, blend: String? = nil) -> String? {
+  /// The name of a graphics state with fill alpha `alpha` and blend mode `blend`; `nil` for
+  /// the default state (opaque, normal) unless `always`.
+  private mutating func state(alpha: Double, blend: String? = nil, always: Bool = false)
+    -> String?
+  {
     let a = min(max(alpha.isFinite ? alpha : 0, 0), 1)
-    guard a < 1 || blend != nil else { return nil }
+    guard a < 1 || blend != nil || always else { return nil }
     let key = "/ca \(number(a, 4))" + (blend.map { "/BM/\($0)" } ?? "")
     if let name = states[key] { return name }
     usesTransparency = true
@@ -106,16 +109,21 @@ struct PDFPageBuilder {
     }
   }
 
-  /// The operators that fill every piece of a stroke with `color`.
+  /// The operators that fill every piece of a stroke with `color`: one saved state, the
+  /// colour once, and a graphics state per piece when their alphas differ.
   private mutating func fill(_ stroke: VectorStroke, color: InkColor, blend: String?) -> [UInt8] {
-    var out: [UInt8] = []
-    for piece in stroke.pieces {
-      out += Array("q\n".utf8)
-      if let name = state(alpha: piece.alpha, blend: blend) { out += Array("/\(name) gs\n".utf8) }
-      out += Array(colour(color).utf8)
+    var out = Array("q\n".utf8)
+    out += Array(colour(color).utf8)
+    let uniform = stroke.pieces.allSatisfy { $0.alpha == stroke.pieces.first?.alpha }
+    var current: String?
+    for (index, piece) in stroke.pieces.enumerated() {
+      let name = state(alpha: piece.alpha, blend: blend, always: !uniform)
+      if index == 0 || name != current, let name { out += Array("/\(name) gs\n".utf8) }
+      current = name
       pathOperators(piece.path, into: &out)
-      out += Array("f\nQ\n".utf8)
+      out += Array("f\n".utf8)
     }
+    out += Array("Q\n".utf8)
     return out
   }
 
