@@ -324,12 +324,17 @@ public enum Renderer {
     }
     let width = Int(size.width)
     let height = Int(size.height)
-    // Filling the background, placing the ink over the page and encoding the canvas touch
-    // every pixel.
-    budget.charge(width * height * (WorkBudget.canvasPixelCost + WorkBudget.pixelCost))
+    // Clearing the ink layer, placing it over the page and encoding the canvas touch every
+    // pixel.
+    budget.charge(width * height * WorkBudget.canvasPixelCost)
     try budget.check()
     try CheckedAllocation.probe(UInt32.self, count: width * height)
-    var canvas = Canvas(width: width, height: height)
+    // Source-over ink on its own layer, laid over the page, gives what source-over ink drawn
+    // on the page gives: only other modes and images need the layer (and its pass).
+    let layered =
+      !page.images.isEmpty
+      || page.layers.contains { $0.strokes.contains { $0.blendMode.effective != .sourceOver } }
+    var canvas = Canvas(width: width, height: height, background: layered ? nil : page.background)
     let clip = clip(width: size.width, height: size.height, options: options)
     if options.brush != .solid {
       report.undecodablePaints += try BrushPainter.paint(
@@ -344,6 +349,7 @@ public enum Renderer {
         painter.paint(prepared, on: &canvas)
       }
     }
+    guard layered else { return canvas }
     guard !page.images.isEmpty else {
       canvas.placeOver(background: page.background)
       return canvas
