@@ -2,7 +2,7 @@ import InkCodec
 
 /// Builds one PDF page: the page background, images, and the ink as filled paths composited
 /// in a layer over the page (see ``VectorBlend``), in page units mapped to points (1/96 in →
-/// 0.75 pt, y down).
+/// 0.75 pt, y down); the ink in whole units of the tolerance's decimals.
 ///
 /// Object 0 is the `/Page`, 1 the resources every content stream shares, 2 the page's
 /// content; forms, graphics states and images follow. Content streams and images are
@@ -30,7 +30,15 @@ struct PDFPageBuilder {
     self.width = width
     self.height = height
     self.decimals = decimals
+    factor = Double(PathText.pow10(decimals))
   }
+
+  /// Ink units per page unit (10^decimals): the ink is drawn in a space scaled so that its
+  /// coordinates are integers, one character shorter each than decimals.
+  let factor: Double
+
+  /// The page's width and height in ink units.
+  private var inkBox: String { "0 0 \(number(width * factor, 0)) \(number(height * factor, 0))" }
 
   private mutating func add(_ object: PDFObject) -> Int {
     objects.append(object)
@@ -77,18 +85,17 @@ struct PDFPageBuilder {
     return "\(f(color.red)) \(f(color.green)) \(f(color.blue)) rg\n"
   }
 
-  /// Path operators (`m`, `l`, `c`, `h`) for an outline, with coordinates rounded to the
-  /// page's decimals.
+  /// Path operators (`m`, `l`, `c`, `h`) for an outline, in whole ink units.
   private func pathOperators(_ path: OutlinePath, into out: inout [UInt8]) {
-    let factor = Double(PathText.pow10(decimals))
+    let factor = self.factor
     func q(_ v: Double) -> Int {
       let r = (v * factor).rounded()
       return r.isFinite ? Int(min(max(r, -1e15), 1e15)) : 0
     }
     func point(_ p: InkPoint) {
-      PathText.append(q(p.x), decimals: decimals, to: &out)
+      PathText.append(q(p.x), decimals: 0, to: &out)
       out.append(UInt8(ascii: " "))
-      PathText.append(q(p.y), decimals: decimals, to: &out)
+      PathText.append(q(p.y), decimals: 0, to: &out)
       out.append(UInt8(ascii: " "))
     }
     for element in path.elements {
@@ -149,11 +156,11 @@ struct PDFPageBuilder {
       // The ink so far becomes a form drawn through a luminosity mask: white everywhere but
       // under the eraser, which is black by its alpha.
       usesTransparency = true
-      let box = "/BBox[0 0 \(number(width, 3)) \(number(height, 3))]"
+      let box = "/BBox[\(inkBox)]"
       let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
       let before = stream(
         [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], ink)
-      var mask = Array("1 1 1 rg 0 0 \(number(width, 3)) \(number(height, 3)) re f\n".utf8)
+      var mask = Array("1 1 1 rg \(inkBox) re f\n".utf8)
       mask += fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
       let maskForm = stream(
         [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], mask)
@@ -242,14 +249,17 @@ struct PDFPageBuilder {
   /// the page, premultiplied.
   mutating func inkImage(_ canvas: Canvas) {
     let object = imageObject(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
-    ink = place(object, map: AffineTransform(a: width, b: 0, c: 0, d: -height, e: 0, f: height))
+    ink = place(
+      object,
+      map: AffineTransform(
+        a: width * factor, b: 0, c: 0, d: -height * factor, e: 0, f: height * factor))
   }
 
   /// The finished page.
   mutating func page() -> PDFPage {
     var inkContent = ink
     if isolateInk {
-      let box = "/BBox[0 0 \(number(width, 3)) \(number(height, 3))]"
+      let box = "/BBox[\(inkBox)]"
       let form = stream(
         [
           .text("/Type/XObject/Subtype/Form\(box)/Group<</S/Transparency/I true/CS/DeviceRGB>>"),
@@ -262,8 +272,10 @@ struct PDFPageBuilder {
     let h = height * k
     var content = Array("q\n\(number(k, 2)) 0 0 \(number(-k, 2)) 0 \(number(h, 3)) cm\n".utf8)
     content += paper
+    let unit = number(1 / factor, 6)
+    content += Array("q\n\(unit) 0 0 \(unit) 0 0 cm\n".utf8)
     content += inkContent
-    content += Array("Q\n".utf8)
+    content += Array("Q\nQ\n".utf8)
     let compressed = Zlib.compress(content, level: 6)
     objects[2] = PDFObject(
       [.text("<</Filter/FlateDecode/Length \(compressed.count)>>")], stream: compressed)
