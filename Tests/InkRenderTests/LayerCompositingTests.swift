@@ -54,6 +54,41 @@ struct LayerCompositingTests {
     #expect(Self.bytes(canvas, 20, 8) == [0, 0, 0xFF, 0xFF])
   }
 
+  /// Every blend mode on a coloured page: where the stroke crosses earlier ink, where it
+  /// crosses bare page, and where the earlier ink is alone, each pixel is the mode's formula
+  /// on the ink layer (``Compositor``), laid over the page.
+  @Test(arguments: (0...17).map { BlendMode(rawValue: $0) })
+  func everyModeCompositesOnTheInkLayer(_ mode: BlendMode) throws {
+    let base = InkColor(rgba: 0x2040_80FF)
+    let top = InkColor(rgba: 0x80C0_40C0)
+    let canvas = try Self.render([
+      Self.line((5, 20), (35, 20), color: base.rgba),
+      Self.line((20, 5), (20, 35), color: top.rgba, mode: mode),
+    ])
+    let page = PremultipliedColor(Self.page)
+    func over(_ ink: PremultipliedColor) -> [Int] {
+      let k = 1 - ink.alpha
+      return [
+        ink.red + page.red * k, ink.green + page.green * k, ink.blue + page.blue * k,
+        ink.alpha + page.alpha * k,
+      ].map { min(max(Int(($0 * 255).rounded()), 0), 255) }
+    }
+    func close(_ actual: [UInt8], _ expected: [Int]) -> Bool {
+      zip(actual, expected).allSatisfy { abs(Int($0) - $1) <= 1 }
+    }
+    let source = PremultipliedColor(top)
+    let crossing = Compositor.blend(
+      mode, source: source, destination: PremultipliedColor(base), coverage: 1)
+    let alone = Compositor.blend(mode, source: source, destination: .clear, coverage: 1)
+    let canvasPremultiplied = { (x: Int, y: Int) -> [UInt8] in
+      let i = (y * canvas.width + x) * 4
+      return Array(canvas.pixels[i..<(i + 4)])
+    }
+    #expect(close(canvasPremultiplied(20, 20), over(crossing)), "\(mode.name) over ink")
+    #expect(close(canvasPremultiplied(20, 8), over(alone)), "\(mode.name) over bare page")
+    #expect(close(canvasPremultiplied(8, 20), over(PremultipliedColor(base))), "\(mode.name)")
+  }
+
   @Test func inkLayerOverATransparentPageKeepsItsAlpha() throws {
     let canvas = try Self.render(
       [Self.line((5, 20), (35, 20), color: 0x0000_0080)], background: nil)
