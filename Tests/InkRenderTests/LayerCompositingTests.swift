@@ -175,6 +175,33 @@ struct LayerCompositingTests {
     #expect(visible.components(separatedBy: "<path ").count == 2)
   }
 
+  @Test func svgDrawsDestinationOverBeforeTheInkBeforeIt() throws {
+    let page = RenderPage(
+      width: 40, height: 40,
+      layers: [
+        RenderLayer(strokes: [
+          Self.line((5, 10), (35, 10), color: 0xFF00_00FF),
+          Self.line((5, 20), (35, 20), color: 0x00FF_00FF, mode: .destinationOver),
+          Self.line((5, 30), (35, 30), color: 0x0000_FFFF, mode: .destinationOver),
+          Self.line((20, 5), (20, 35), mode: .destinationOut),
+          Self.line((5, 25), (35, 25), color: 0x1234_56FF, mode: .destinationOver),
+        ])
+      ])
+    let svg = try Renderer.renderSVG(page)
+    let visible = svg.components(separatedBy: "</defs>")[1]
+    func at(_ fill: String) throws -> String.Index {
+      if fill.hasPrefix("<") { return try #require(visible.range(of: fill)).lowerBound }
+      // The class whose style is this fill, then its first path.
+      let rule = try #require(svg.range(of: "{fill:\(fill)}"))
+      let name = svg[..<rule.lowerBound].split(separator: ".").last.map(String.init) ?? ""
+      return try #require(visible.range(of: "class=\"\(name)\"")).lowerBound
+    }
+    // Last destination-over first; the masked group holds the three strokes before the eraser.
+    let order = try ["#123456", "<g mask=", "#00f", "#0f0", "#f00"].map { try at($0) }
+    #expect(order == order.sorted())
+    #expect(visible.components(separatedBy: "<path ").count == 5)
+  }
+
   @Test func base64MatchesFoundation() {
     for count in 0..<7 {
       let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }

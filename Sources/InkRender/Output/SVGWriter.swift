@@ -78,6 +78,9 @@ public enum SVGWriter {
       return out
     }
 
+    // The ink grows at both ends (destination-over strokes go first, a mask wraps it all):
+    // `front` holds what goes before, last first, so nothing is ever copied twice.
+    var front: [String] = []
     var ink = ""
     var masks = ""
     var maskCount = 0
@@ -107,7 +110,7 @@ public enum SVGWriter {
         ink += paths(stroke, color: stroke.color, css: css)
       case .under:
         closeLayer()
-        ink = paths(stroke, color: stroke.color, css: nil) + ink
+        front.append(paths(stroke, color: stroke.color, css: nil))
       case .erase:
         closeLayer()
         let id = "e\(maskCount)"
@@ -117,10 +120,12 @@ public enum SVGWriter {
           "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\""
           + " height=\"\(h)\"><rect width=\"\(w)\" height=\"\(h)\" fill=\"#fff\"/>\n"
           + drawn + "</mask>\n"
-        ink = "<g mask=\"url(#\(id))\">\n" + ink + "</g>\n"
+        front.append("<g mask=\"url(#\(id))\">\n")
+        ink += "</g>\n"
       }
     }
     closeLayer()
+    ink = front.reversed().joined() + ink
 
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\""

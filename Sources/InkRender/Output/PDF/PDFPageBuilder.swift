@@ -22,8 +22,11 @@ struct PDFPageBuilder {
 
   /// The page content before the ink: background and images.
   var paper: [UInt8] = []
-  /// The ink layer's content.
+  /// The ink layer's content, after ``inkFront``.
   var ink: [UInt8] = []
+  /// Destination-over strokes drawn before ``ink``, the last first: prepending never copies
+  /// the ink.
+  private var inkFront: [[UInt8]] = []
   private var isolateInk = false
 
   init(width: Double, height: Double, decimals: Int) {
@@ -151,7 +154,7 @@ struct PDFPageBuilder {
       isolateInk = true
       ink += fill(stroke, color: stroke.color, blend: pdf)
     case .under:
-      ink = fill(stroke, color: stroke.color, blend: nil) + ink
+      inkFront.append(fill(stroke, color: stroke.color, blend: nil))
     case .erase:
       // The ink so far becomes a form drawn through a luminosity mask: white everywhere but
       // under the eraser, which is black by its alpha.
@@ -159,7 +162,7 @@ struct PDFPageBuilder {
       let box = "/BBox[\(inkBox)]"
       let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
       let before = stream(
-        [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], ink)
+        [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], wholeInk())
       var mask = Array("1 1 1 rg \(inkBox) re f\n".utf8)
       mask += fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
       let maskForm = stream(
@@ -245,9 +248,21 @@ struct PDFPageBuilder {
     return nil
   }
 
+  /// The ink so far, destination-over strokes first; empties ``inkFront``.
+  private mutating func wholeInk() -> [UInt8] {
+    guard !inkFront.isEmpty else { return ink }
+    var whole: [UInt8] = []
+    for chunk in inkFront.reversed() { whole += chunk }
+    whole += ink
+    inkFront.removeAll()
+    ink = whole
+    return whole
+  }
+
   /// Replaces the ink with an image of it (for brushes drawn as pixels): a canvas covering
   /// the page, premultiplied.
   mutating func inkImage(_ canvas: Canvas) {
+    inkFront.removeAll()
     let object = imageObject(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
     ink = place(
       object,
@@ -257,14 +272,14 @@ struct PDFPageBuilder {
 
   /// The finished page.
   mutating func page() -> PDFPage {
-    var inkContent = ink
+    var inkContent = wholeInk()
     if isolateInk {
       let box = "/BBox[\(inkBox)]"
       let form = stream(
         [
           .text("/Type/XObject/Subtype/Form\(box)/Group<</S/Transparency/I true/CS/DeviceRGB>>"),
           .text("/Resources "), .local(1),
-        ], ink)
+        ], inkContent)
       inkContent = Array("/\(xobject(form, prefix: "F")) Do\n".utf8)
     }
     let k = Self.pointsPerUnit
