@@ -169,6 +169,24 @@ struct VectorOutputTests {
     #expect(svg.contains("data:image/jpeg;base64,\(Base64.encode(jpeg))"))
   }
 
+  /// Strokes of constant width drawn as centre lines with round caps and joins are the swept
+  /// shape itself: rsvg-convert's raster shows the PNG's ink.
+  @Test(.enabled(if: ExternalTool.isUsable("rsvg-convert")))
+  func centerlinesOfConstantWidthLookLikeThePNG() throws {
+    var page = try Self.pages(
+      [UInt8](
+        try Data(
+          contentsOf: Self.root.appendingPathComponent("SampleDocuments/valid/constant-width.will")
+        )))[0]
+    page.background = nil
+    var options = RenderOptions(scale: 2)
+    let png = try InkMask(png: try Renderer.renderPNG(page, options: options))
+    options.svgStyle = .centerline
+    let svg = try InkMask.rasterizeSVG(try Renderer.renderSVG(page, options: options))
+    let (a, b) = Self.cropped(png, to: svg)
+    #expect(a.iou(b) >= 0.97, "IoU \(a.iou(b))")
+  }
+
   @Test func pdfIsDeterministic() throws {
     let pages = try Self.pages(
       [UInt8](
