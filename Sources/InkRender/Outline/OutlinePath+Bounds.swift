@@ -30,21 +30,24 @@ extension OutlinePath {
         include(p3)
         // Where dB/dt = 0 in x or y: the roots of a quadratic per axis.
         for axis in 0..<2 {
-          let c = [p0, p1, p2, p3].map { axis == 0 ? $0.x : $0.y }
-          let qa = -c[0] + 3 * c[1] - 3 * c[2] + c[3]
-          let qb = 2 * (c[0] - 2 * c[1] + c[2])
-          let qc = c[1] - c[0]
-          var roots: [Double] = []
+          let c0 = axis == 0 ? p0.x : p0.y
+          let c1 = axis == 0 ? p1.x : p1.y
+          let c2 = axis == 0 ? p2.x : p2.y
+          let c3 = axis == 0 ? p3.x : p3.y
+          let qa = -c0 + 3 * c1 - 3 * c2 + c3
+          let qb = 2 * (c0 - 2 * c1 + c2)
+          let qc = c1 - c0
+          var roots = (Double.nan, Double.nan)
           if abs(qa) < 1e-12 {
-            if abs(qb) > 1e-12 { roots.append(-qc / qb) }
+            if abs(qb) > 1e-12 { roots.0 = -qc / qb }
           } else {
             let disc = qb * qb - 4 * qa * qc
             if disc >= 0 {
               let s = disc.squareRoot()
-              roots += [(-qb + s) / (2 * qa), (-qb - s) / (2 * qa)]
+              roots = ((-qb + s) / (2 * qa), (-qb - s) / (2 * qa))
             }
           }
-          for t in roots where t > 0 && t < 1 {
+          for t in [roots.0, roots.1] where t > 0 && t < 1 {
             let u = 1 - t
             include(
               p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t))

@@ -130,16 +130,18 @@ struct PathText {
 
   /// A cubic Bézier through control points `a` and `b` to `p`.
   mutating func cubic(_ a: InkPoint, _ b: InkPoint, _ p: InkPoint) {
-    let q = [
-      quantise(a.x), quantise(a.y), quantise(b.x), quantise(b.y), quantise(p.x), quantise(p.y),
-    ]
-    if q[4] == x && q[5] == y && q[0] == x && q[1] == y && q[2] == x && q[3] == y { return }
+    let (ax, ay) = (quantise(a.x), quantise(a.y))
+    let (bx, by) = (quantise(b.x), quantise(b.y))
+    let (px, py) = (quantise(p.x), quantise(p.y))
+    if px == x && py == y && ax == x && ay == y && bx == x && by == y { return }
     command(UInt8(ascii: "c"))
-    for i in 0..<3 {
-      number(q[2 * i] - x)
-      number(q[2 * i + 1] - y)
-    }
-    (x, y) = (q[4], q[5])
+    number(ax - x)
+    number(ay - y)
+    number(bx - x)
+    number(by - y)
+    number(px - x)
+    number(py - y)
+    (x, y) = (px, py)
   }
 
   /// Closes the subpath; the current point returns to its start.

@@ -105,16 +105,21 @@ struct PDFPageBuilder {
       switch element {
       case .move(let p):
         point(p)
-        out += [UInt8(ascii: "m"), 10]
+        out.append(UInt8(ascii: "m"))
+        out.append(10)
       case .line(let p):
         point(p)
-        out += [UInt8(ascii: "l"), 10]
+        out.append(UInt8(ascii: "l"))
+        out.append(10)
       case .cubic(let a, let b, let p):
         point(a)
         point(b)
         point(p)
-        out += [UInt8(ascii: "c"), 10]
-      case .close: out += [UInt8(ascii: "h"), 10]
+        out.append(UInt8(ascii: "c"))
+        out.append(10)
+      case .close:
+        out.append(UInt8(ascii: "h"))
+        out.append(10)
       }
     }
   }
@@ -194,7 +199,9 @@ struct PDFPageBuilder {
     alpha.reserveCapacity(width * height)
     var i = 0
     while i < rgba.count {
-      rgb += [rgba[i], rgba[i + 1], rgba[i + 2]]
+      rgb.append(rgba[i])
+      rgb.append(rgba[i + 1])
+      rgb.append(rgba[i + 2])
       alpha.append(rgba[i + 3])
       i += 4
     }
