@@ -53,6 +53,28 @@ struct RenderVectorCommandTests {
     }
   }
 
+  /// A JPEG section image cannot be drawn in PNG yet: render says so by name, and still
+  /// writes the page; SVG and PDF embed it without a word.
+  @Test func jpegImagesAreNamedWhenPNGCannotDrawThem() throws {
+    let directory = try TemporaryDirectory()
+    let jpeg: [UInt8] = [
+      0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x04, 0x01, 0x01, 0x11, 0x00,
+      0xFF, 0xD9,
+    ]
+    var document = SyntheticDocuments.twoStrokes
+    document.sections[0].nodes.append(
+      .group(SectionGroup(children: [.image(ImageElement(data: jpeg, contentType: "image/jpeg"))])))
+    let url = try SyntheticDocuments.write(document, to: directory, name: "photo.will")
+    let png = try WillDocRunner.run(["render", url.path, "-o", directory.file("p.png").path])
+    #expect(png.status == 0, "\(png.stderr)")
+    #expect(png.stderr.contains("willdoc: warning: \(url.path): image /sections/media/"))
+    #expect(png.stderr.contains("is not drawn: JPEG images cannot be drawn in PNG output"))
+    let svg = try WillDocRunner.run(["render", url.path, "-o", directory.file("p.svg").path])
+    #expect(svg.status == 0 && svg.stderr.isEmpty, "\(svg.stderr)")
+    let text = try String(contentsOf: directory.file("p.svg"), encoding: .utf8)
+    #expect(text.contains("data:image/jpeg;base64,"))
+  }
+
   @Test func centerlineSVGStrokesEachStroke() throws {
     let directory = try TemporaryDirectory()
     let out = directory.file("c.svg").path
