@@ -145,6 +145,24 @@ struct LayerCompositingTests {
     #expect(broken.undrawnImages.map(\.name) == ["b.png"])
   }
 
+  /// Images placed far off, at a huge size or through a degenerate transform draw nothing or
+  /// what is on the canvas, and never trap.
+  @Test(arguments: [
+    InkCodec.AffineTransform(a: 1e300, b: 0, c: 0, d: 1e300, e: -1e300, f: -1e300),
+    InkCodec.AffineTransform(a: 1, b: 0, c: 0, d: 1, e: 1e200, f: -1e200),
+    InkCodec.AffineTransform(a: 0, b: 0, c: 0, d: 0, e: 5, f: 5),
+    InkCodec.AffineTransform(a: 1e150, b: 0, c: 0, d: -1e150, e: -1e100, f: 1e100),
+    InkCodec.AffineTransform(a: .infinity, b: 0, c: 0, d: 1, e: 0, f: 0),
+  ])
+  func hostileImagePlacementsNeverTrap(_ transform: InkCodec.AffineTransform) throws {
+    let image = RenderImage(
+      data: Self.redImage, contentType: "image/png", name: "r", transform: transform)
+    var report = RenderReport()
+    _ = try Renderer.renderCanvas(Self.imagePage(image), options: RenderOptions(), report: &report)
+    _ = try Renderer.renderSVG(Self.imagePage(image))
+    _ = try Renderer.renderPDF(Self.imagePage(image))
+  }
+
   @Test func jpegHeadersGiveTheirSize() throws {
     let jpeg: [UInt8] = [
       0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC2, 0x00, 0x0B, 0x08, 0x01, 0x2C,

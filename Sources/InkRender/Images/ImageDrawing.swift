@@ -60,10 +60,14 @@ enum ImageDrawing {
     let w = Double(image.width)
     let h = Double(image.height)
     let corners = [(0.0, 0.0), (w, 0), (0, h), (w, h)].map { map.apply(x: $0.0, y: $0.1) }
-    let minX = max(0, Int((corners.map(\.x).min()!).rounded(.down)))
-    let maxX = min(canvas.width - 1, Int(min(corners.map(\.x).max()!, 1e15).rounded(.up)))
-    let minY = max(0, Int((corners.map(\.y).min()!).rounded(.down)))
-    let maxY = min(canvas.height - 1, Int(min(corners.map(\.y).max()!, 1e15).rounded(.up)))
+    // A hostile transform can put the image anywhere, or nowhere: only finite corners, and
+    // only the part on the canvas, count.
+    guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+    func pixel(_ v: Double) -> Int { Int(min(max(v, -1), 1e15)) }
+    let minX = max(0, pixel(corners.map(\.x).min()!.rounded(.down)))
+    let maxX = min(canvas.width - 1, pixel(corners.map(\.x).max()!.rounded(.up)))
+    let minY = max(0, pixel(corners.map(\.y).min()!.rounded(.down)))
+    let maxY = min(canvas.height - 1, pixel(corners.map(\.y).max()!.rounded(.up)))
     guard minX <= maxX, minY <= maxY else { return }
     budget.charge((maxX - minX + 1) * (maxY - minY + 1) * WorkBudget.sampleCost)
     try budget.check()
