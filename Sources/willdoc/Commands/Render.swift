@@ -3,15 +3,21 @@ import Foundation
 import InkCodec
 import InkRender
 
-/// `willdoc render IN -o OUT`: draw sections as PNG, SVG or outline JSON.
+/// `willdoc render IN -o OUT`: draw sections as PNG, SVG, PDF or outline JSON.
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Draw a WILL document's sections as PNG, SVG or outline JSON.",
+    abstract: "Draw a WILL document's sections as PNG, SVG, PDF or outline JSON.",
     discussion: """
       A section is drawn on its page (size and background rectangle), each paths element with \
       the product of its ancestors' transforms. RIFF and raw documents have no page: the page \
       is fitted to the ink. With several sections and --section all, the files are numbered \
-      from 1: out.png becomes out-1.png, out-2.png, … (section 0 is out-1.png).
+      from 1: out.png becomes out-1.png, out-2.png, … (section 0 is out-1.png); a PDF holds \
+      every section drawn, a page each (a page unit is 1/96 in).
+
+      Strokes are composited in an ink layer over the page and its images: an eraser removes \
+      ink, never the page. SVG and PDF draw each stroke as one filled Bézier outline \
+      (--svg-style centerline: one stroked centre line of mean width); a blend mode they can \
+      only approximate, and an image an output cannot draw, are named on standard error.
 
       --brush picks how strokes are drawn in PNG output: solid (the WILL vector brush, the \
       default), particle (each stroke's particle paint from style/paints.protobuf, seeded by \
@@ -19,7 +25,8 @@ struct Render: ParsableCommand {
       paints uses a built-in soft round particle), or hair (tufts of thin hairs, their number \
       from the width, their direction from the stroke's tangent). The same document always \
       gives the same pixels. SVG and outline JSON are vector outlines of the solid brush: \
-      asking for them with another brush is a usage error (exit 64).
+      asking for them with another brush is a usage error (exit 64); PDF holds the brushed \
+      ink as an image at the chosen scale.
 
       Drawing is bounded: a page whose canvas would exceed --max-canvas-pixels at the chosen \
       scale, or whose drawing would exceed --max-render-work, is an error (exit 1) naming the \
@@ -99,7 +106,7 @@ struct Render: ParsableCommand {
   func validate() throws {
     if inPlace {
       throw ValidationError(
-        "render writes PNG, SVG or outline JSON, never over the WILL document it reads: "
+        "render writes PNG, SVG, PDF or outline JSON, never over the WILL document it reads: "
           + "--in-place is refused; give -o a new file")
     }
     guard let output else {
@@ -299,7 +306,7 @@ struct Render: ParsableCommand {
   /// The refusal to draw over the document being drawn.
   static func overInput(_ path: String) -> ValidationError {
     ValidationError(
-      "-o \(path.terminalSafe) is the input file: render writes PNG, SVG or outline JSON and "
+      "-o \(path.terminalSafe) is the input file: render writes PNG, SVG, PDF or outline JSON and "
         + "never replaces the WILL document it reads")
   }
 
