@@ -67,10 +67,12 @@ public struct BezierOutliner: Sendable {
   }
 
   /// The outline of a stroke cut into chains (see ``CanvasClip``), charging `budget` for the
-  /// flattening; stops early when it is spent.
+  /// flattening and the fitting; stops early when it is spent.
   func path(of chains: [[CubicSegment]], budget: WorkBudget) -> OutlinePath {
     var fitter = CurveFitter(tolerance: tolerance / 2)
     PolygonOutliner(tolerance: tolerance / 2).outline(chains, into: &fitter, budget: budget)
+    // Each point of each fitting attempt is evaluated a few times: charged like an edge piece.
+    budget.charge(fitter.work * WorkBudget.pieceCost)
     return fitter.path
   }
 }

@@ -10,6 +10,8 @@
 struct CurveFitter: PolygonSink {
   let tolerance: Double
   var path = OutlinePath()
+  /// The points fitted so far, counted once per attempt: what fitting cost.
+  private(set) var work = 0
   private var polygon: [Vec2] = []
   private var parameters: [Double] = []
 
@@ -71,6 +73,7 @@ struct CurveFitter: PolygonSink {
     _ q: [Vec2], _ first: Int, _ last: Int, _ t1: Vec2, _ t2: Vec2, depth: Int
   ) {
     let count = last - first + 1
+    work += count
     if count == 2 || depth > 24 {
       for i in (first + 1)...last { path.line(q[i]) }
       return
