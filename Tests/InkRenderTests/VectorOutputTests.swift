@@ -245,6 +245,32 @@ struct VectorOutputTests {
     #expect(iou >= 0.97, "\(mode.name): IoU \(iou)")
   }
 
+  /// Erasers in a row share one mask in SVG and one soft mask in PDF, and both still show the
+  /// PNG's ink; a half-transparent eraser takes half the ink.
+  @Test(.enabled(if: ExternalTool.isUsable("rsvg-convert") && ExternalTool.isUsable("pdftoppm")))
+  func erasersInARowShareOneMask() throws {
+    let strokes = [
+      LayerCompositingTests.line((5, 12), (35, 12), color: 0x2040_80FF),
+      LayerCompositingTests.line((5, 28), (35, 28), color: 0x8020_40FF),
+      LayerCompositingTests.line((12, 5), (12, 35), width: 6, mode: .destinationOut),
+      LayerCompositingTests.line(
+        (28, 5), (28, 35), width: 6, color: 0x0000_0080, mode: .destinationOut),
+      LayerCompositingTests.line((5, 20), (35, 20), color: 0x1080_10FF),
+    ]
+    let page = RenderPage(width: 40, height: 40, layers: [RenderLayer(strokes: strokes)])
+    let svg = try Renderer.renderSVG(page)
+    #expect(svg.components(separatedBy: "<mask ").count == 2)
+    let pdf = String(decoding: try Renderer.renderPDF(page), as: UTF8.self)
+    #expect(pdf.components(separatedBy: "/SMask<</S/Luminosity").count == 2)
+    try Self.check(try Renderer.renderPDF(page))
+    let options = RenderOptions(scale: 4)
+    let png = try InkMask(png: try Renderer.renderPNG(page, options: options))
+    let raster = try InkMask.rasterizeSVG(try Renderer.renderSVG(page, options: options))
+    #expect(png.iou(raster) >= 0.98, "SVG IoU \(png.iou(raster))")
+    let iou = try Self.pdfIoU(page, scale: 4)
+    #expect(iou >= 0.97, "PDF IoU \(iou)")
+  }
+
   @Test(.enabled(if: ExternalTool.isUsable("qpdf")), arguments: [Brush.particle, .hair])
   func brushesGoIntoPDFAsAnImageOfTheInk(_ brush: Brush) throws {
     let pages = try Self.pages(

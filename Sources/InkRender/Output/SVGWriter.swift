@@ -91,8 +91,10 @@ public enum SVGWriter {
       if openLayer != nil { ink += "</g>\n" }
       openLayer = nil
     }
+    var lastWasEraser = false
     for stroke in strokes {
       VectorBlend.note(stroke.blendMode, in: &report.approximatedBlendModes)
+      if VectorBlend(stroke.blendMode) != .erase { lastWasEraser = false }
       switch VectorBlend(stroke.blendMode) {
       case .over, .blend:
         var css: String?
@@ -113,9 +115,16 @@ public enum SVGWriter {
         front.append(paths(stroke, color: stroke.color, css: nil))
       case .erase:
         closeLayer()
+        let drawn = paths(stroke, color: InkColor(rgba: 0x0000_00FF), css: nil)
+        if lastWasEraser {
+          // Erasers in a row share one mask: their paths multiply its luminance in turn.
+          masks.removeLast("</mask>\n".count)
+          masks += drawn + "</mask>\n"
+          continue
+        }
+        lastWasEraser = true
         let id = "e\(maskCount)"
         maskCount += 1
-        let drawn = paths(stroke, color: InkColor(rgba: 0x0000_00FF), css: nil)
         masks +=
           "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\""
           + " height=\"\(h)\"><rect width=\"\(w)\" height=\"\(h)\" fill=\"#fff\"/>\n"

@@ -152,6 +152,7 @@ struct PDFPageBuilder {
 
   /// Adds a stroke to the ink layer, composited as its blend mode says.
   mutating func add(_ stroke: VectorStroke) {
+    if VectorBlend(stroke.blendMode) != .erase { finishErasers() }
     switch VectorBlend(stroke.blendMode) {
     case .over:
       ink += fill(stroke, color: stroke.color, blend: nil)
@@ -162,25 +163,44 @@ struct PDFPageBuilder {
       inkFront.append(fill(stroke, color: stroke.color, blend: nil))
     case .erase:
       // The ink so far becomes a form drawn through a luminosity mask: white everywhere but
-      // under the eraser, which is black by its alpha.
+      // under the erasers in a row, each black by its alpha.
+      let drawn = fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
+      if pendingMask != nil {
+        pendingMask! += drawn
+        return
+      }
       usesTransparency = true
       let box = "/BBox[\(inkBox)]"
       let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
-      let before = stream(
+      erased = stream(
         [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], wholeInk())
-      var mask = Array("1 1 1 rg \(inkBox) re f\n".utf8)
-      mask += fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
-      let maskForm = stream(
-        [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], mask)
-      let maskState = add(
-        PDFObject([
-          .text("<</Type/ExtGState/SMask<</S/Luminosity/G "), .local(maskForm), .text(">>>>"),
-        ]))
-      let stateName = "M\(stateEntries.count)"
-      stateEntries.append((stateName, maskState))
-      let formName = xobject(before, prefix: "F")
-      ink = Array("q\n/\(stateName) gs\n/\(formName) Do\nQ\n".utf8)
+      ink = []
+      pendingMask = Array("1 1 1 rg \(inkBox) re f\n".utf8) + drawn
     }
+  }
+
+  /// The ink before a run of erasers, as a form, while the run lasts.
+  private var erased: Int?
+  /// The mask of the run of erasers under way.
+  private var pendingMask: [UInt8]?
+
+  /// Ends a run of erasers: the ink before it, drawn through its mask, becomes the ink.
+  private mutating func finishErasers() {
+    guard let mask = pendingMask, let before = erased else { return }
+    pendingMask = nil
+    erased = nil
+    let box = "/BBox[\(inkBox)]"
+    let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
+    let maskForm = stream(
+      [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], mask)
+    let maskState = add(
+      PDFObject([
+        .text("<</Type/ExtGState/SMask<</S/Luminosity/G "), .local(maskForm), .text(">>>>"),
+      ]))
+    let stateName = "M\(stateEntries.count)"
+    stateEntries.append((stateName, maskState))
+    let formName = xobject(before, prefix: "F")
+    ink = Array("q\n/\(stateName) gs\n/\(formName) Do\nQ\n".utf8)
   }
 
   /// Draws an image XObject whose unit square `map` places on the page, under the ink.
@@ -279,6 +299,7 @@ struct PDFPageBuilder {
 
   /// The finished page.
   mutating func page() -> PDFPage {
+    finishErasers()
     var inkContent = wholeInk()
     if isolateInk {
       let box = "/BBox[\(inkBox)]"
