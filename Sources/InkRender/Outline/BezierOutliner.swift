@@ -7,10 +7,12 @@ import InkCodec
 /// The centre line is flattened and stroked as ``PolygonOutliner`` does for PNG (common
 /// tangents of consecutive discs, the outer side along each disc at a join, the inner side
 /// through the vertex), and each resulting polygon is fitted with cubics (see the fitting
-/// notes on ``tolerance``). A stroke is usually one closed subpath; a turn of more than 100°
-/// or a disc that swallows its neighbour starts another, and every subpath winds the same
-/// way, so the path fills right with the non-zero rule. Draw it with Core Graphics, another
-/// vector format, or hit-test against it.
+/// notes on ``tolerance``). A stroke is one path of a few closed subpaths: a run of the
+/// centre line is one, and a new run starts at a turn of more than 100° or where a disc
+/// swallows its neighbour, which handwriting does at pen-down and pen-up (three subpaths per
+/// stroke is the median of the real samples). Every subpath winds the same way, so the path
+/// fills right with the non-zero rule. Draw it with Core Graphics, another vector format, or
+/// hit-test against it.
 public struct BezierOutliner: Sendable {
   /// The largest distance, in the path's units, between the path and the swept shape: half
   /// goes to flattening the centre line, half to fitting the curves.
