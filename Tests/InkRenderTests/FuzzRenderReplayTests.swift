@@ -33,6 +33,7 @@ struct FuzzRenderReplayTests {
         }
         let options = RenderOptions(scale: 0.25, limits: limits)
         _ = try? Renderer.renderSVG(page, options: options)
+        _ = try? Renderer.renderPDF(page, options: options)
         _ = try? Renderer.renderOutlineJSON(page, options: options)
       }
     }

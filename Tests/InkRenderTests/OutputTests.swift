@@ -70,7 +70,8 @@ struct OutputTests {
     #expect(svg.contains("<rect x=\"0\" y=\"0\" width=\"60\" height=\"40\" fill=\"#FFFFF0\"/>"))
     #expect(svg.components(separatedBy: "<path ").count == 3)
     #expect(svg.contains("<g id=\"layer-0\">"))
-    #expect(svg.contains("fill=\"#0097D4\" fill-opacity=\"0.498\""))
+    #expect(svg.contains("<style>.s0{fill:#0097d4;fill-opacity:.498}.s1{fill:#000}</style>"))
+    #expect(svg.contains("<path class=\"s0\" d=\"m"))
     #expect(!svg.contains("nan") && !svg.contains("inf"))
   }
 

@@ -17,6 +17,7 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let options = RenderOptions(scale: 0.25, limits: renderLimits)
     _ = try? Renderer.renderSVG(page, options: options)
+    _ = try? Renderer.renderPDF(page, options: options)
     _ = try? Renderer.renderOutlineJSON(page, options: options)
   }
   return 0

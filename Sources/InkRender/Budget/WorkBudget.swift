@@ -36,7 +36,8 @@ final class WorkBudget {
   /// An element of a vector outline kept for SVG or outline JSON (a curve or a polygon
   /// vertex): what the document will hold in memory and text, 2^30 units at most a million.
   static let vectorElementCost = 1_024
-  /// A pixel of the canvas: its background fill and its PNG encoding, once per page, so that
+  /// A pixel of the canvas: clearing the ink layer, laying it over the page and its PNG
+  /// encoding, once per page, so that
   /// many pages cost what their pixels cost.
   static let canvasPixelCost = 16
   /// A hair: a polygon of its own, rasterised and laid over the mask, besides its pixels.

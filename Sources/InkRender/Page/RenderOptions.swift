@@ -17,6 +17,8 @@ public struct RenderOptions: Sendable, Hashable {
   public var brush: Brush = .solid
   /// The hair brush's settings, for ``Brush/hair``.
   public var hairBrush = HairBrush()
+  /// How SVG output draws strokes: filled outlines (the default) or stroked centre lines.
+  public var svgStyle: SVGStyle = .outline
 
   /// Creates options.
   /// - Parameters:

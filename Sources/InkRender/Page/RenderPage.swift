@@ -18,6 +18,8 @@ public struct RenderPage: Sendable, Hashable {
   /// The document's particle paints, which strokes select by ``Stroke/paintIndex`` when the
   /// page is drawn with ``Brush/particle``.
   public var paints: [ParticlesPaint] = []
+  /// The images drawn on the page under the ink, in order (erasers never remove them).
+  public var images: [RenderImage] = []
 
   /// Creates a page.
   /// - Parameters:

@@ -1,9 +1,17 @@
+import InkCodec
+
 /// What drawing one page used: for callers that draw several pages under one budget, and
 /// that tell people about paints drawn solid.
 public struct RenderReport: Sendable, Hashable {
   /// The used paints whose textures cannot be decoded (their strokes are drawn solid), each
   /// once.
   public var undecodablePaints: [PaintFailure] = []
+  /// The section images the output could not draw (a format it cannot decode, a damaged
+  /// file), each with the reason: a caller should say so.
+  public var undrawnImages: [ImageFailure] = []
+  /// The blend modes a vector output (SVG, PDF) could only approximate, each once, in the
+  /// order first met: a caller should say so.
+  public var approximatedBlendModes: [BlendMode] = []
   /// The work units the page took (see ``RenderLimits/maxWork``).
   public var work = 0
 

@@ -179,14 +179,14 @@ public enum Renderer {
   static func shapes(
     of page: RenderPage, frame: Frame, scale: Double, options: RenderOptions, budget: WorkBudget
   ) throws(WillError) -> [StrokeShape] {
-    let outliner = StrokeOutliner(tolerance: options.tolerance)
+    let outliner = BezierOutliner(tolerance: options.tolerance)
     let clip = clip(width: frame.width * scale, height: frame.height * scale, options: options)
     var shapes: [StrokeShape] = []
     try prepare(
       page, frame: frame, scale: scale, clip: clip, options: options, budget: budget
     ) { (prepared) throws(WillError) in
       let parts = prepared.parts.map {
-        StrokeOutliner.Part(path: outliner.outline(of: $0.chains, budget: budget), alpha: $0.alpha)
+        StrokeOutliner.Part(path: outliner.path(of: $0.chains, budget: budget), alpha: $0.alpha)
       }.filter { !$0.path.isEmpty }
       budget.charge(parts.reduce(0) { $0 + $1.path.elements.count } * WorkBudget.vectorElementCost)
       try budget.check()
@@ -278,8 +278,7 @@ public enum Renderer {
   ) throws(WillError) -> Canvas {
     let budget = try workBudget(for: options)
     defer { report.work = budget.used }
-    return try renderCanvas(
-      page, options: options, budget: budget, undecodablePaints: &report.undecodablePaints)
+    return try renderCanvas(page, options: options, budget: budget, report: &report)
   }
 
   /// A budget for one render with `options`, once they are checked: options are plain
@@ -299,6 +298,19 @@ public enum Renderer {
     _ page: RenderPage, options: RenderOptions, budget: WorkBudget,
     undecodablePaints: inout [PaintFailure]
   ) throws(WillError) -> Canvas {
+    var report = RenderReport()
+    defer { undecodablePaints += report.undecodablePaints }
+    return try renderCanvas(page, options: options, budget: budget, report: &report)
+  }
+
+  /// Draws a page as the WILL SDK composites it: the strokes into a transparent ink layer
+  /// (so an eraser removes ink, never paper, and destination-over ink goes under earlier ink),
+  /// then that layer over the page (its background and images). Charges `budget`; paints and
+  /// images that cannot be decoded go to `report`.
+  static func renderCanvas(
+    _ page: RenderPage, options: RenderOptions, budget: WorkBudget,
+    report: inout RenderReport
+  ) throws(WillError) -> Canvas {
     let frame = frame(of: page, options: options)
     let size = canvasSize(frame, scale: options.scale)
     let pixels = size.width * size.height
@@ -312,25 +324,46 @@ public enum Renderer {
     }
     let width = Int(size.width)
     let height = Int(size.height)
-    // Filling the background and encoding the canvas touch every pixel.
+    // Clearing the ink layer, placing it over the page and encoding the canvas touch every
+    // pixel.
     budget.charge(width * height * WorkBudget.canvasPixelCost)
     try budget.check()
     try CheckedAllocation.probe(UInt32.self, count: width * height)
-    var canvas = Canvas(width: width, height: height, background: page.background)
+    // Source-over ink on its own layer, laid over the page, gives what source-over ink drawn
+    // on the page gives: only other modes and images need the layer (and its pass).
+    let layered =
+      !page.images.isEmpty
+      || page.layers.contains { $0.strokes.contains { $0.blendMode.effective != .sourceOver } }
+    var canvas = Canvas(width: width, height: height, background: layered ? nil : page.background)
     let clip = clip(width: size.width, height: size.height, options: options)
     if options.brush != .solid {
-      undecodablePaints += try BrushPainter.paint(
+      report.undecodablePaints += try BrushPainter.paint(
         page, frame: frame, scale: options.scale, clip: clip, options: options, budget: budget,
         on: &canvas)
+    } else {
+      var painter = Painter(
+        width: width, height: height, tolerance: options.tolerance, budget: budget)
+      try prepare(
+        page, frame: frame, scale: options.scale, clip: clip, options: options, budget: budget
+      ) { prepared in
+        painter.paint(prepared, on: &canvas)
+      }
+    }
+    guard layered else { return canvas }
+    guard !page.images.isEmpty else {
+      canvas.placeOver(background: page.background)
       return canvas
     }
-    var painter = Painter(
-      width: width, height: height, tolerance: options.tolerance, budget: budget)
-    try prepare(
-      page, frame: frame, scale: options.scale, clip: clip, options: options, budget: budget
-    ) { prepared in
-      painter.paint(prepared, on: &canvas)
-    }
+    // The page is a canvas of its own: as large as the ink's, checked and charged as it was.
+    budget.charge(width * height * WorkBudget.canvasPixelCost)
+    try budget.check()
+    try CheckedAllocation.probe(UInt32.self, count: width * height)
+    var paper = Canvas(width: width, height: height, background: page.background)
+    let toDevice = AffineTransform.scale(x: options.scale, y: options.scale)
+      .concatenating(.translation(x: -frame.x, y: -frame.y))
+    report.undrawnImages += try ImageDrawing.draw(
+      page.images, on: &paper, toDevice: toDevice, limits: options.limits, budget: budget)
+    canvas.placeOver(page: paper)
     return canvas
   }
 
@@ -412,11 +445,70 @@ public enum Renderer {
     pageOptions.tolerance = options.tolerance / options.scale
     let budget = try workBudget(for: options)
     defer { report.work = budget.used }
-    let shapes = try shapes(
-      of: page, frame: frame, scale: 1, options: pageOptions, budget: budget)
+    let strokes = try vectorStrokes(
+      of: page, frame: frame, options: pageOptions, style: options.svgStyle, budget: budget)
+    // Embedded images are held as text: charged as the bytes they take.
+    budget.charge(page.images.reduce(0) { $0 + $1.data.count } * 2)
+    try budget.check()
     return SVGWriter.document(
-      shapes, layerCount: page.layers.count, frame: frame, scale: options.scale,
-      background: page.background)
+      strokes, frame: frame, scale: options.scale, background: page.background,
+      images: page.images, decimals: PathText.decimals(forTolerance: pageOptions.tolerance),
+      report: &report)
+  }
+
+  /// Every stroke that draws something as a vector writer takes it, in page units relative
+  /// to the frame's corner: its outline, or its centre line with its mean width.
+  static func vectorStrokes(
+    of page: RenderPage, frame: Frame, options: RenderOptions, style: SVGStyle,
+    budget: WorkBudget
+  ) throws(WillError) -> [VectorStroke] {
+    switch style {
+    case .outline:
+      return try shapes(of: page, frame: frame, scale: 1, options: options, budget: budget).map {
+        VectorStroke(
+          layer: $0.layer, color: $0.color, blendMode: $0.blendMode,
+          pieces: $0.parts.map { VectorStroke.Piece(alpha: $0.alpha, path: $0.path) })
+      }
+    case .centerline:
+      let clip = clip(width: frame.width, height: frame.height, options: options)
+      var result: [VectorStroke] = []
+      try prepare(
+        page, frame: frame, scale: 1, clip: clip, options: options, budget: budget
+      ) { (prepared) throws(WillError) in
+        var widthSum = 0.0
+        var widthCount = 0.0
+        var pieces: [VectorStroke.Piece] = []
+        for part in prepared.parts {
+          var path = OutlinePath()
+          for chain in part.chains {
+            guard let first = chain.first else { continue }
+            path.elements.append(.move(InkPoint(x: first.b0.x, y: first.b0.y)))
+            var moved = false
+            for s in chain {
+              widthSum += max(s.b0.width, 0) + max(s.b3.width, 0)
+              widthCount += 2
+              let points = [s.b1, s.b2, s.b3]
+              if points.contains(where: { $0.x != s.b0.x || $0.y != s.b0.y }) { moved = true }
+              path.elements.append(
+                .cubic(
+                  InkPoint(x: s.b1.x, y: s.b1.y), InkPoint(x: s.b2.x, y: s.b2.y),
+                  InkPoint(x: s.b3.x, y: s.b3.y)))
+            }
+            // A tap: a zero-length line, which round caps draw as a dot.
+            if !moved { path.elements.append(.line(InkPoint(x: first.b0.x + 1e-3, y: first.b0.y))) }
+          }
+          budget.charge(path.elements.count * WorkBudget.vectorElementCost)
+          pieces.append(VectorStroke.Piece(alpha: part.alpha, path: path))
+        }
+        try budget.check()
+        guard !pieces.isEmpty else { return }
+        result.append(
+          VectorStroke(
+            layer: prepared.layer, color: prepared.color, blendMode: prepared.blendMode,
+            pieces: pieces, strokeWidth: widthCount > 0 ? widthSum / widthCount : 0))
+      }
+      return result
+    }
   }
 
   /// Renders a page's outlines as flattened polygons in output pixels, as JSON, clipped to

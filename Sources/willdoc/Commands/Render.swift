@@ -3,15 +3,21 @@ import Foundation
 import InkCodec
 import InkRender
 
-/// `willdoc render IN -o OUT`: draw sections as PNG, SVG or outline JSON.
+/// `willdoc render IN -o OUT`: draw sections as PNG, SVG, PDF or outline JSON.
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Draw a WILL document's sections as PNG, SVG or outline JSON.",
+    abstract: "Draw a WILL document's sections as PNG, SVG, PDF or outline JSON.",
     discussion: """
       A section is drawn on its page (size and background rectangle), each paths element with \
       the product of its ancestors' transforms. RIFF and raw documents have no page: the page \
       is fitted to the ink. With several sections and --section all, the files are numbered \
-      from 1: out.png becomes out-1.png, out-2.png, … (section 0 is out-1.png).
+      from 1: out.png becomes out-1.png, out-2.png, … (section 0 is out-1.png); a PDF holds \
+      every section drawn, a page each (a page unit is 1/96 in).
+
+      Strokes are composited in an ink layer over the page and its images: an eraser removes \
+      ink, never the page. SVG and PDF draw each stroke as one filled Bézier outline \
+      (--svg-style centerline: one stroked centre line of mean width); a blend mode they can \
+      only approximate, and an image an output cannot draw, are named on standard error.
 
       --brush picks how strokes are drawn in PNG output: solid (the WILL vector brush, the \
       default), particle (each stroke's particle paint from style/paints.protobuf, seeded by \
@@ -19,7 +25,8 @@ struct Render: ParsableCommand {
       paints uses a built-in soft round particle), or hair (tufts of thin hairs, their number \
       from the width, their direction from the stroke's tangent). The same document always \
       gives the same pixels. SVG and outline JSON are vector outlines of the solid brush: \
-      asking for them with another brush is a usage error (exit 64).
+      asking for them with another brush is a usage error (exit 64); PDF holds the brushed \
+      ink as an image at the chosen scale.
 
       Drawing is bounded: a page whose canvas would exceed --max-canvas-pixels at the chosen \
       scale, or whose drawing would exceed --max-render-work, is an error (exit 1) naming the \
@@ -29,11 +36,12 @@ struct Render: ParsableCommand {
       naming the input, and --in-place, are usage errors (exit 64).
       """)
 
-  /// The output formats.
+  /// The output formats: PDF writes one file with a page per section.
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case png
     case svg
     case outlineJSON = "outline-json"
+    case pdf
   }
 
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))
@@ -49,7 +57,7 @@ struct Render: ParsableCommand {
   @Flag(help: .hidden)
   var inPlace = false
 
-  @Option(help: "png, svg or outline-json (default: from the output's extension).")
+  @Option(help: "png, svg, pdf or outline-json (default: from the output's extension).")
   var format: OutputFormat?
 
   @Option(help: ArgumentHelp("The section to draw (0-based), or all.", valueName: "n|all"))
@@ -69,6 +77,12 @@ struct Render: ParsableCommand {
 
   @Option(help: ArgumentHelp("How strokes are drawn (PNG only).", valueName: "solid|particle|hair"))
   var brush: Brush = .solid
+
+  @Option(
+    help: ArgumentHelp(
+      "SVG strokes as filled outlines or as stroked centre lines (mean width).",
+      valueName: "outline|centerline"))
+  var svgStyle: SVGStyle = .outline
 
   @Option(
     help: ArgumentHelp(
@@ -92,7 +106,7 @@ struct Render: ParsableCommand {
   func validate() throws {
     if inPlace {
       throw ValidationError(
-        "render writes PNG, SVG or outline JSON, never over the WILL document it reads: "
+        "render writes PNG, SVG, PDF or outline JSON, never over the WILL document it reads: "
           + "--in-place is refused; give -o a new file")
     }
     guard let output else {
@@ -103,11 +117,11 @@ struct Render: ParsableCommand {
     }
     if resolvedFormat == nil {
       throw ValidationError(
-        "cannot tell the format of \(output); give --format png|svg|outline-json")
+        "cannot tell the format of \(output); give --format png|svg|pdf|outline-json")
     }
-    if brush != .solid && resolvedFormat != .png {
+    if brush != .solid && resolvedFormat != .png && resolvedFormat != .pdf {
       throw ValidationError(
-        "--brush \(brush.rawValue) draws pixels: write PNG, or use --brush solid for SVG and outlines"
+        "--brush \(brush.rawValue) draws pixels: write PNG or PDF, or use --brush solid for SVG and outlines"
       )
     }
     if scale != nil && dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
@@ -134,6 +148,7 @@ struct Render: ParsableCommand {
     if name.hasSuffix(".png") { return .png }
     if name.hasSuffix(".svg") { return .svg }
     if name.hasSuffix(".json") { return .outlineJSON }
+    if name.hasSuffix(".pdf") { return .pdf }
     return nil
   }
 
@@ -179,17 +194,21 @@ struct Render: ParsableCommand {
     } else {
       indices = Array(document.sections.indices)
     }
-    if output == "-" && indices.count > 1 {
+    if output == "-" && indices.count > 1 && format != .pdf {
       throw ValidationError("give --section N to write one section to standard output")
     }
     var options = RenderOptions(
       scale: effectiveScale ?? 1,
       limits: RenderLimits(maxWork: maxRenderWork, maxCanvasPixels: maxCanvasPixels))
     options.brush = brush
+    options.svgStyle = svgStyle
     var warned = Set<Int>()
+    var warnedImages = Set<String>()
+    var warnedModes = Set<BlendMode>()
     // Each page has its own budget, and all of them one more: every page spends from what the
     // pages before it left, so ten thousand sections cannot cost ten thousand budgets.
     var spent = 0
+    var pdfPages: [PDFPage] = []
     for index in indices {
       let section = document.sections[index]
       var page = RenderPage(section: section, paints: document.paints)
@@ -207,6 +226,9 @@ struct Render: ParsableCommand {
           case .outlineJSON:
             return Array(
               try Renderer.renderOutlineJSON(page, options: pageOptions, report: &report).utf8)
+          case .pdf:
+            pdfPages.append(try Renderer.renderPDFPage(page, options: pageOptions, report: &report))
+            return []
           }
         } catch {
           guard case .renderLimitExceeded(.work, let value, _) = error.kind, left < maxRenderWork
@@ -223,6 +245,18 @@ struct Render: ParsableCommand {
       for failure in report.undecodablePaints where warned.insert(failure.index).inserted {
         warn(failure)
       }
+      for failure in report.undrawnImages where warnedImages.insert(failure.name).inserted {
+        printError(
+          "willdoc: warning: \(input.terminalSafe): image \(failure.name.terminalSafe) is not "
+            + "drawn: \(failure.reason.terminalSafe)")
+      }
+      for mode in report.approximatedBlendModes where warnedModes.insert(mode).inserted {
+        printError(
+          "willdoc: warning: \(input.terminalSafe): blend mode \(mode.name) is approximated in "
+            + "\(format.rawValue.uppercased()): "
+            + Self.approximation(of: mode))
+      }
+      if format == .pdf { continue }
       let path = indices.count > 1 ? Self.numbered(output, index + 1) : output
       if path != "-", input != "-", isSameFile(input, path) {
         throw Self.overInput(path)
@@ -231,6 +265,17 @@ struct Render: ParsableCommand {
       if path != "-" {
         StandardOutput.line(
           "wrote \(path.terminalSafe)  section \(index)  \(Format.count(bytes.count)) bytes")
+      }
+    }
+    // A PDF holds every section drawn, a page each, in one file.
+    if format == .pdf {
+      let bytes = PDFWriter.document(pdfPages)
+      if output != "-", input != "-", isSameFile(input, output) { throw Self.overInput(output) }
+      try writeOutput(bytes, to: output)
+      if output != "-" {
+        let what = indices.count == 1 ? "section \(indices[0])" : "\(indices.count) sections"
+        StandardOutput.line(
+          "wrote \(output.terminalSafe)  \(what)  \(Format.count(bytes.count)) bytes")
       }
     }
   }
@@ -251,10 +296,19 @@ struct Render: ParsableCommand {
     }
   }
 
+  /// What a vector output draws instead of `mode`.
+  static func approximation(of mode: BlendMode) -> String {
+    switch mode.effective {
+    case .directMultiply, .directDarken, .directLighten:
+      "drawn with the format's separable mode, which differs where there is no ink under it"
+    default: "drawn source-over"
+    }
+  }
+
   /// The refusal to draw over the document being drawn.
   static func overInput(_ path: String) -> ValidationError {
     ValidationError(
-      "-o \(path.terminalSafe) is the input file: render writes PNG, SVG or outline JSON and "
+      "-o \(path.terminalSafe) is the input file: render writes PNG, SVG, PDF or outline JSON and "
         + "never replaces the WILL document it reads")
   }
 
@@ -271,3 +325,4 @@ struct Render: ParsableCommand {
 }
 
 extension Brush: ExpressibleByArgument {}
+extension SVGStyle: ExpressibleByArgument {}

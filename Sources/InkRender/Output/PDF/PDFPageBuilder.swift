@@ -1,0 +1,349 @@
+import InkCodec
+
+/// Builds one PDF page: the page background, images, and the ink as filled paths composited
+/// in a layer over the page (see ``VectorBlend``), in page units mapped to points (1/96 in →
+/// 0.75 pt, y down); the ink in whole units of the tolerance's decimals.
+///
+/// Object 0 is the `/Page`, 1 the resources every content stream shares, 2 the page's
+/// content; forms, graphics states and images follow. Content streams and images are
+/// Flate-compressed; JPEG images pass through as `DCTDecode`.
+struct PDFPageBuilder {
+  /// Points per page unit.
+  static let pointsPerUnit = 0.75
+
+  let width: Double
+  let height: Double
+  let decimals: Int
+  private(set) var objects: [PDFObject] = [PDFObject([]), PDFObject([]), PDFObject([])]
+  private var states: [String: String] = [:]
+  private var stateEntries: [(name: String, object: Int)] = []
+  private var xobjects: [(name: String, object: Int)] = []
+  private var usesTransparency = false
+
+  /// The page content before the ink: background and images.
+  var paper: [UInt8] = []
+  /// The ink layer's content, after ``inkFront``.
+  var ink: [UInt8] = []
+  /// Destination-over strokes drawn before ``ink``, the last first: prepending never copies
+  /// the ink.
+  private var inkFront: [[UInt8]] = []
+  private var isolateInk = false
+
+  init(width: Double, height: Double, decimals: Int) {
+    self.width = width
+    self.height = height
+    self.decimals = decimals
+    factor = Double(PathText.pow10(decimals))
+  }
+
+  /// Ink units per page unit (10^decimals): the ink is drawn in a space scaled so that its
+  /// coordinates are integers, one character shorter each than decimals.
+  let factor: Double
+
+  /// The page's width and height in ink units.
+  private var inkBox: String { "0 0 \(number(width * factor, 0)) \(number(height * factor, 0))" }
+
+  private mutating func add(_ object: PDFObject) -> Int {
+    objects.append(object)
+    return objects.count - 1
+  }
+
+  /// A Flate-compressed stream object with the dictionary entries `entries`.
+  private mutating func stream(_ entries: [PDFObject.Piece], _ bytes: [UInt8]) -> Int {
+    let compressed = Zlib.compress(bytes, level: 6)
+    return add(
+      PDFObject(
+        [.text("<<")] + entries + [.text("/Filter/FlateDecode/Length \(compressed.count)>>")],
+        stream: compressed))
+  }
+
+  private func number(_ v: Double, _ places: Int) -> String {
+    NumberText.rounded(v.isFinite ? v : 0, decimals: places)
+  }
+
+  /// The name of a graphics state with fill alpha `alpha` and blend mode `blend`; `nil` for
+  /// the default state (opaque, normal) unless `always`.
+  private mutating func state(alpha: Double, blend: String? = nil, always: Bool = false)
+    -> String?
+  {
+    let a = min(max(alpha.isFinite ? alpha : 0, 0), 1)
+    guard a < 1 || blend != nil || always else { return nil }
+    let key = "/ca \(number(a, 4))" + (blend.map { "/BM/\($0)" } ?? "")
+    if let name = states[key] { return name }
+    usesTransparency = true
+    let name = "G\(stateEntries.count)"
+    stateEntries.append((name, add(PDFObject([.text("<<\(key)>>")]))))
+    states[key] = name
+    return name
+  }
+
+  private mutating func xobject(_ object: Int, prefix: String) -> String {
+    let name = "\(prefix)\(xobjects.count)"
+    xobjects.append((name, object))
+    return name
+  }
+
+  private func colour(_ color: InkColor) -> String {
+    let f = { (v: UInt8) in NumberText.rounded(Double(v) / 255, decimals: 3) }
+    return "\(f(color.red)) \(f(color.green)) \(f(color.blue)) rg\n"
+  }
+
+  /// Path operators (`m`, `l`, `c`, `h`) for an outline, in whole ink units.
+  private func pathOperators(_ path: OutlinePath, into out: inout [UInt8]) {
+    let factor = self.factor
+    func q(_ v: Double) -> Int {
+      let r = (v * factor).rounded()
+      return r.isFinite ? Int(min(max(r, -1e15), 1e15)) : 0
+    }
+    func point(_ p: InkPoint) {
+      PathText.append(q(p.x), decimals: 0, to: &out)
+      out.append(UInt8(ascii: " "))
+      PathText.append(q(p.y), decimals: 0, to: &out)
+      out.append(UInt8(ascii: " "))
+    }
+    for element in path.elements {
+      switch element {
+      case .move(let p):
+        point(p)
+        out.append(UInt8(ascii: "m"))
+        out.append(10)
+      case .line(let p):
+        point(p)
+        out.append(UInt8(ascii: "l"))
+        out.append(10)
+      case .cubic(let a, let b, let p):
+        point(a)
+        point(b)
+        point(p)
+        out.append(UInt8(ascii: "c"))
+        out.append(10)
+      case .close:
+        out.append(UInt8(ascii: "h"))
+        out.append(10)
+      }
+    }
+  }
+
+  /// The operators that fill every piece of a stroke with `color`: one saved state, the
+  /// colour once, and a graphics state per piece when their alphas differ.
+  private mutating func fill(_ stroke: VectorStroke, color: InkColor, blend: String?) -> [UInt8] {
+    var out = Array("q\n".utf8)
+    out += Array(colour(color).utf8)
+    let uniform = stroke.pieces.allSatisfy { $0.alpha == stroke.pieces.first?.alpha }
+    var current: String?
+    for (index, piece) in stroke.pieces.enumerated() {
+      let name = state(alpha: piece.alpha, blend: blend, always: !uniform)
+      if index == 0 || name != current, let name { out += Array("/\(name) gs\n".utf8) }
+      current = name
+      pathOperators(piece.path, into: &out)
+      out += Array("f\n".utf8)
+    }
+    out += Array("Q\n".utf8)
+    return out
+  }
+
+  /// Fills the page with its colour.
+  mutating func background(_ color: InkColor) {
+    paper += Array("q\n".utf8)
+    if let name = state(alpha: Double(color.alpha) / 255) { paper += Array("/\(name) gs\n".utf8) }
+    paper += Array(colour(color).utf8)
+    paper += Array("0 0 \(number(width, 3)) \(number(height, 3)) re f\nQ\n".utf8)
+  }
+
+  /// Adds a stroke to the ink layer, composited as its blend mode says.
+  mutating func add(_ stroke: VectorStroke) {
+    if VectorBlend(stroke.blendMode) != .erase { finishErasers() }
+    switch VectorBlend(stroke.blendMode) {
+    case .over:
+      ink += fill(stroke, color: stroke.color, blend: nil)
+    case .blend(_, let pdf):
+      isolateInk = true
+      ink += fill(stroke, color: stroke.color, blend: pdf)
+    case .under:
+      inkFront.append(fill(stroke, color: stroke.color, blend: nil))
+    case .erase:
+      // The ink so far becomes a form drawn through a luminosity mask: white everywhere but
+      // under the erasers in a row, each black by its alpha.
+      let drawn = fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
+      if pendingMask != nil {
+        pendingMask! += drawn
+        return
+      }
+      usesTransparency = true
+      let box = "/BBox[\(inkBox)]"
+      let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
+      erased = stream(
+        [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], wholeInk())
+      ink = []
+      pendingMask = Array("1 1 1 rg \(inkBox) re f\n".utf8) + drawn
+    }
+  }
+
+  /// The ink before a run of erasers, as a form, while the run lasts.
+  private var erased: Int?
+  /// The mask of the run of erasers under way.
+  private var pendingMask: [UInt8]?
+
+  /// Ends a run of erasers: the ink before it, drawn through its mask, becomes the ink.
+  private mutating func finishErasers() {
+    guard let mask = pendingMask, let before = erased else { return }
+    pendingMask = nil
+    erased = nil
+    let box = "/BBox[\(inkBox)]"
+    let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
+    let maskForm = stream(
+      [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], mask)
+    let maskState = add(
+      PDFObject([
+        .text("<</Type/ExtGState/SMask<</S/Luminosity/G "), .local(maskForm), .text(">>>>"),
+      ]))
+    let stateName = "M\(stateEntries.count)"
+    stateEntries.append((stateName, maskState))
+    let formName = xobject(before, prefix: "F")
+    ink = Array("q\n/\(stateName) gs\n/\(formName) Do\nQ\n".utf8)
+  }
+
+  /// Draws an image XObject whose unit square `map` places on the page, under the ink.
+  private mutating func place(_ object: Int, map: AffineTransform) -> [UInt8] {
+    let name = xobject(object, prefix: "I")
+    let m = [map.a, map.b, map.c, map.d, map.e, map.f].map { number($0, 6) }
+    return Array("q\n\(m.joined(separator: " ")) cm\n/\(name) Do\nQ\n".utf8)
+  }
+
+  /// An image XObject of straight RGBA pixels: RGB, with the alpha as a soft mask when the
+  /// image has any transparency.
+  private mutating func imageObject(rgba: [UInt8], width: Int, height: Int) -> Int {
+    var rgb = [UInt8]()
+    rgb.reserveCapacity(width * height * 3)
+    var alpha = [UInt8]()
+    alpha.reserveCapacity(width * height)
+    var i = 0
+    while i < rgba.count {
+      rgb.append(rgba[i])
+      rgb.append(rgba[i + 1])
+      rgb.append(rgba[i + 2])
+      alpha.append(rgba[i + 3])
+      i += 4
+    }
+    let size = "/Type/XObject/Subtype/Image/Width \(width)/Height \(height)/BitsPerComponent 8"
+    var entries: [PDFObject.Piece] = [.text("\(size)/ColorSpace/DeviceRGB")]
+    if alpha.contains(where: { $0 != 255 }) {
+      usesTransparency = true
+      let mask = stream([.text("\(size)/ColorSpace/DeviceGray")], alpha)
+      entries += [.text("/SMask "), .local(mask)]
+    }
+    return stream(entries, rgb)
+  }
+
+  /// Draws a section image where `toFrame` (image pixels → page units) puts it; returns why
+  /// it cannot be drawn, or `nil`.
+  mutating func image(_ image: RenderImage, toFrame: AffineTransform, maximumPixels: Int)
+    -> String?
+  {
+    guard let header = ImageHeader(image.data) else {
+      return "\(image.contentType) is neither a PNG nor a JPEG image"
+    }
+    let object: Int
+    switch header.encoding {
+    case .jpeg:
+      let space =
+        header.components == 1 ? "DeviceGray" : header.components == 4 ? "DeviceCMYK" : "DeviceRGB"
+      object = add(
+        PDFObject(
+          [
+            .text(
+              "<</Type/XObject/Subtype/Image/Width \(header.width)/Height \(header.height)"
+                + "/BitsPerComponent 8/ColorSpace/\(space)/Filter/DCTDecode/Length \(image.data.count)>>"
+            )
+          ], stream: image.data))
+    case .png:
+      let decoded: RGBAImage
+      do throws(WillError) {
+        decoded = try PNGDecoder.decode(image.data, maximumPixels: maximumPixels)
+      } catch {
+        return error.message
+      }
+      object = imageObject(rgba: decoded.pixels, width: decoded.width, height: decoded.height)
+    }
+    let map = toFrame.concatenating(
+      image.pixelTransform(pixelWidth: header.width, pixelHeight: header.height)
+    ).concatenating(
+      AffineTransform(
+        a: Double(header.width), b: 0, c: 0, d: -Double(header.height), e: 0,
+        f: Double(header.height)))
+    paper += place(object, map: map)
+    return nil
+  }
+
+  /// The ink so far, destination-over strokes first; empties ``inkFront``.
+  private mutating func wholeInk() -> [UInt8] {
+    guard !inkFront.isEmpty else { return ink }
+    var whole: [UInt8] = []
+    for chunk in inkFront.reversed() { whole += chunk }
+    whole += ink
+    inkFront.removeAll()
+    ink = whole
+    return whole
+  }
+
+  /// Replaces the ink with an image of it (for brushes drawn as pixels): a canvas covering
+  /// the page, premultiplied.
+  mutating func inkImage(_ canvas: Canvas) {
+    inkFront.removeAll()
+    let object = imageObject(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
+    ink = place(
+      object,
+      map: AffineTransform(
+        a: width * factor, b: 0, c: 0, d: -height * factor, e: 0, f: height * factor))
+  }
+
+  /// The finished page.
+  mutating func page() -> PDFPage {
+    finishErasers()
+    var inkContent = wholeInk()
+    if isolateInk {
+      let box = "/BBox[\(inkBox)]"
+      let form = stream(
+        [
+          .text("/Type/XObject/Subtype/Form\(box)/Group<</S/Transparency/I true/CS/DeviceRGB>>"),
+          .text("/Resources "), .local(1),
+        ], inkContent)
+      inkContent = Array("/\(xobject(form, prefix: "F")) Do\n".utf8)
+    }
+    let k = Self.pointsPerUnit
+    let w = width * k
+    let h = height * k
+    var content = Array("q\n\(number(k, 2)) 0 0 \(number(-k, 2)) 0 \(number(h, 3)) cm\n".utf8)
+    content += paper
+    let unit = number(1 / factor, 6)
+    content += Array("q\n\(unit) 0 0 \(unit) 0 0 cm\n".utf8)
+    content += inkContent
+    content += Array("Q\nQ\n".utf8)
+    let compressed = Zlib.compress(content, level: 6)
+    objects[2] = PDFObject(
+      [.text("<</Filter/FlateDecode/Length \(compressed.count)>>")], stream: compressed)
+    var resources = "<<"
+    if !stateEntries.isEmpty {
+      resources += "/ExtGState<<"
+    }
+    var pieces: [PDFObject.Piece] = [.text(resources)]
+    for entry in stateEntries { pieces += [.text("/\(entry.name) "), .local(entry.object)] }
+    if !stateEntries.isEmpty { pieces.append(.text(">>")) }
+    if !xobjects.isEmpty {
+      pieces.append(.text("/XObject<<"))
+      for entry in xobjects { pieces += [.text("/\(entry.name) "), .local(entry.object)] }
+      pieces.append(.text(">>"))
+    }
+    pieces.append(.text(">>"))
+    objects[1] = PDFObject(pieces)
+    var page: [PDFObject.Piece] = [
+      .text("<</Type/Page/Parent "), .pages,
+      .text("/MediaBox[0 0 \(number(w, 3)) \(number(h, 3))]/Resources "), .local(1),
+      .text("/Contents "), .local(2),
+    ]
+    if usesTransparency { page.append(.text("/Group<</S/Transparency/CS/DeviceRGB>>")) }
+    page.append(.text(">>"))
+    objects[0] = PDFObject(page)
+    return PDFPage(width: w, height: h, objects: objects)
+  }
+}

@@ -1,0 +1,91 @@
+import InkCodec
+
+extension Renderer {
+  /// Renders a page to a one-page vector PDF (see ``renderPDFPage(_:options:report:)``).
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Tolerance (in output pixels at ``RenderOptions/scale``), default width,
+  ///     brush and limits.
+  /// - Returns: The PDF file.
+  /// - Throws: As ``renderPDFPage(_:options:report:)``.
+  public static func renderPDF(_ page: RenderPage, options: RenderOptions = RenderOptions())
+    throws(WillError) -> [UInt8]
+  {
+    var report = RenderReport()
+    return PDFWriter.document([try renderPDFPage(page, options: options, report: &report)])
+  }
+
+  /// Renders a page as one page of a vector PDF, for ``PDFWriter/document(_:)``.
+  ///
+  /// The PDF page is the frame in points, one page unit being 1/96 in (0.75 pt): a 864 × 1188
+  /// page is 648 × 891 pt. It holds the background, the section's images (PNG re-encoded,
+  /// JPEG passed through) and, above them, the ink layer: each solid stroke a filled
+  /// Bézier outline with its colour, its alpha in a graphics state, erasers as soft masks
+  /// over the ink before them, destination-over ink drawn under it, and the blend modes PDF
+  /// names (see ``VectorBlend``). Particle and hair brushes are drawn as an image of the ink
+  /// at ``RenderOptions/scale`` pixels per page unit.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Tolerance, default width, brush, scale (for brushes) and limits.
+  ///   - report: Receives the work, the images not drawn and the blend modes approximated.
+  /// - Returns: The page.
+  /// - Throws: `WillError(.renderLimitExceeded(…))` when the outlines, or a brush's canvas,
+  ///   exceed ``RenderOptions/limits``.
+  public static func renderPDFPage(
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport
+  ) throws(WillError) -> PDFPage {
+    let frame = frame(of: page, options: options)
+    var pageOptions = options
+    pageOptions.tolerance = options.tolerance / options.scale
+    let budget = try workBudget(for: options)
+    defer { report.work = budget.used }
+    var builder = PDFPageBuilder(
+      width: frame.width, height: frame.height,
+      decimals: PathText.decimals(forTolerance: pageOptions.tolerance))
+    if let background = page.background { builder.background(background) }
+    // Images are held decoded and compressed once: charged as canvas pixels.
+    let toFrame = AffineTransform.translation(x: -frame.x, y: -frame.y)
+    for image in page.images {
+      if let header = ImageHeader(image.data) {
+        let most = ImageDrawing.maximumPixels(options.limits)
+        let texels = header.width > most / header.height ? most : header.width * header.height
+        budget.charge(texels * WorkBudget.canvasPixelCost)
+        try budget.check()
+      }
+      if let reason = builder.image(
+        image, toFrame: toFrame, maximumPixels: ImageDrawing.maximumPixels(options.limits))
+      {
+        report.undrawnImages.append(ImageFailure(name: image.name, reason: reason))
+      }
+    }
+    if options.brush != .solid {
+      var inkPage = page
+      inkPage.background = nil
+      inkPage.images = []
+      inkPage.width = frame.width
+      inkPage.height = frame.height
+      var shifted = inkPage.layers
+      for index in shifted.indices {
+        shifted[index].transform = AffineTransform.translation(x: -frame.x, y: -frame.y)
+          .concatenating(shifted[index].transform)
+      }
+      inkPage.layers = shifted
+      var inkReport = RenderReport()
+      let canvas = try renderCanvas(inkPage, options: options, budget: budget, report: &inkReport)
+      report.undecodablePaints += inkReport.undecodablePaints
+      builder.inkImage(canvas)
+    } else {
+      let strokes = try vectorStrokes(
+        of: page, frame: frame, options: pageOptions, style: .outline, budget: budget)
+      for stroke in strokes {
+        VectorBlend.note(stroke.blendMode, in: &report.approximatedBlendModes)
+        builder.add(stroke)
+      }
+    }
+    let result = builder.page()
+    // The page's bytes, held until the document is written.
+    budget.charge(result.objects.reduce(0) { $0 + ($1.stream?.count ?? 0) })
+    try budget.check()
+    return result
+  }
+}

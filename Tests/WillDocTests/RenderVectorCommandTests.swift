@@ -1,0 +1,105 @@
+import Foundation
+import InkCodec
+import InkTestSupport
+import Testing
+
+/// `willdoc render` to PDF and SVG, run as the built binary.
+struct RenderVectorCommandTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  static func sample(_ name: String) -> String {
+    root.appendingPathComponent("SampleDocuments/valid/\(name)").path
+  }
+
+  @Test func everySectionGoesIntoOnePDF() throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.file("doc.pdf").path
+    let result = try WillDocRunner.run([
+      "render", Self.sample("sections-transforms.will"), "-o", out,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("wrote \(out)  3 sections"))
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.hasPrefix("%PDF-1.7") && text.contains("/Count 3"))
+    // The same document gives the same bytes.
+    let again = directory.file("again.pdf").path
+    #expect(
+      try WillDocRunner.run(
+        ["render", Self.sample("sections-transforms.will"), "--format", "pdf", "-o", again]
+      ).status == 0)
+    #expect(bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: again))))
+    if ExternalTool.isUsable("qpdf") { try ExternalTool.run("qpdf", ["--check", out]) }
+  }
+
+  @Test func pdfToStandardOutputHoldsEverySection() throws {
+    let result = try WillDocRunner.run(
+      ["render", Self.sample("sections-transforms.will"), "--format", "pdf", "-o", "-"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdoutBytes.starts(with: Array("%PDF-1.7".utf8)))
+  }
+
+  @Test func approximatedBlendModesAreNamedOnStandardError() throws {
+    let directory = try TemporaryDirectory()
+    for format in ["svg", "pdf"] {
+      let result = try WillDocRunner.run(
+        ["render", Self.sample("blend-modes.will"), "-o", directory.file("b.\(format)").path])
+      #expect(result.status == 0)
+      let upper = format.uppercased()
+      #expect(
+        result.stderr.contains("blend mode COPY is approximated in \(upper): drawn source-over"))
+      #expect(result.stderr.contains("blend mode DIRECT_MULTIPLY is approximated in \(upper)"))
+      #expect(!result.stderr.contains("DESTINATION_OUT"))
+    }
+  }
+
+  /// A JPEG section image cannot be drawn in PNG yet: render says so by name, and still
+  /// writes the page; SVG and PDF embed it without a word.
+  @Test func jpegImagesAreNamedWhenPNGCannotDrawThem() throws {
+    let directory = try TemporaryDirectory()
+    let jpeg: [UInt8] = [
+      0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x04, 0x01, 0x01, 0x11, 0x00,
+      0xFF, 0xD9,
+    ]
+    var document = SyntheticDocuments.twoStrokes
+    document.sections[0].nodes.append(
+      .group(SectionGroup(children: [.image(ImageElement(data: jpeg, contentType: "image/jpeg"))])))
+    let url = try SyntheticDocuments.write(document, to: directory, name: "photo.will")
+    let png = try WillDocRunner.run(["render", url.path, "-o", directory.file("p.png").path])
+    #expect(png.status == 0, "\(png.stderr)")
+    #expect(png.stderr.contains("willdoc: warning: \(url.path): image /sections/media/"))
+    #expect(png.stderr.contains("is not drawn: JPEG images cannot be drawn in PNG output"))
+    let svg = try WillDocRunner.run(["render", url.path, "-o", directory.file("p.svg").path])
+    #expect(svg.status == 0 && svg.stderr.isEmpty, "\(svg.stderr)")
+    let text = try String(contentsOf: directory.file("p.svg"), encoding: .utf8)
+    #expect(text.contains("data:image/jpeg;base64,"))
+  }
+
+  @Test func centerlineSVGStrokesEachStroke() throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.file("c.svg").path
+    let result = try WillDocRunner.run(
+      ["render", Self.sample("constant-width.will"), "-o", out, "--svg-style", "centerline"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let text = try String(contentsOf: URL(fileURLWithPath: out), encoding: .utf8)
+    #expect(text.contains("fill:none;stroke:#000;stroke-linecap:round;stroke-linejoin:round"))
+    #expect(text.contains("stroke-width=\"2.5\""))
+    #expect(text.contains("stroke-width=\"4\""))
+  }
+
+  @Test func brushesAreRefusedForSVGButDrawnInPDF() throws {
+    let directory = try TemporaryDirectory()
+    let svg = try WillDocRunner.run(
+      [
+        "render", Self.sample("handwriting-opc.will"), "-o", directory.file("a.svg").path,
+        "--brush", "hair",
+      ])
+    #expect(svg.status == 64)
+    let pdf = try WillDocRunner.run(
+      [
+        "render", Self.sample("handwriting-opc.will"), "-o", directory.file("a.pdf").path,
+        "--brush", "hair",
+      ])
+    #expect(pdf.status == 0, "\(pdf.stderr)")
+  }
+}
