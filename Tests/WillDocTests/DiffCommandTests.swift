@@ -45,6 +45,18 @@ import Testing
     #expect((first["largestPointError"] as? Double).map { $0 > 0 && $0 < 0.01 } == true)
   }
 
+  /// A document and its UIM conversion have the same strokes.
+  @Test func aDocumentAndItsUIM() throws {
+    let directory = try TemporaryDirectory()
+    let uim = directory.file("notes.uim")
+    let converted = try WillDocRunner.run([
+      "convert", Self.path("handwriting-opc.will"), "-o", uim.path,
+    ])
+    try #require(converted.status == 0, "\(converted.stderr)")
+    let result = try WillDocRunner.run(["diff", Self.path("handwriting-opc.will"), uim.path])
+    #expect(result.status == 0, "\(result.stdout)")
+  }
+
   @Test func differentDocumentsAndErrors() throws {
     let different = try WillDocRunner.run([
       "diff", Self.path("handwriting-opc.will"), Self.path("constant-width.will"),

@@ -4,7 +4,7 @@ import InkCodec
 /// `willdoc diff A B`: the strokes two documents do not share.
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Compare the strokes of two documents (any containers).",
+    abstract: "Compare the strokes of two documents (any containers, UIM included).",
     discussion: """
       Strokes are compared where they land on the page (each paths element's transform \
       applied, widths scaled with it) in document order: those only the first has \
@@ -43,11 +43,12 @@ struct Diff: ParsableCommand {
 
   func run() throws {
     let limits = limitOptions.limits
+    // A UIM file is compared in its WILL 2 form (docs/uim.md).
     let a = try reportingErrors(file: first) { () throws(WillError) in
-      try InputFile.document(first, limits: limits).1
+      try UIMReport.drawable(try InputFile.read(first, limits: limits), limits: limits)
     }
     let b = try reportingErrors(file: second) { () throws(WillError) in
-      try InputFile.document(second, limits: limits).1
+      try UIMReport.drawable(try InputFile.read(second, limits: limits), limits: limits)
     }
     let difference = DocumentDifference(comparing: a, with: b, tolerance: tolerance)
     switch format {
