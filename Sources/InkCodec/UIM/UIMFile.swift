@@ -51,44 +51,14 @@ public struct UIMFile: Sendable, Hashable, Codable {
     guard Self.sniff(bytes) else {
       throw WillError(.malformedRIFF("no RIFF/UINK header"), offset: 0)
     }
+    // The library skips a pad byte whatever its value; a missing final one is tolerated as it
+    // is by the library, which reads by sizes.
     let raw = try bytes.withWireBytes { (buffer) throws(WillError) -> [RawChunk] in
-      var header = WireReader(buffer, range: 4..<8)
-      let declared = Int(try header.readUInt32(.littleEndian))
-      guard declared >= 4, declared <= buffer.count - 8 else {
-        throw WillError(
-          .malformedRIFF("RIFF size \(declared) does not fit a file of \(buffer.count) bytes"),
-          offset: 4)
+      try RIFFChunkWalk.chunks(in: buffer, limits: limits, requiringFinalPad: false).map {
+        RawChunk(
+          idBytes: $0.idBytes, data: $0.data, padByte: $0.padByte == 0 ? nil : $0.padByte,
+          offset: $0.offset)
       }
-      var reader = WireReader(buffer, range: 12..<(8 + declared))
-      var chunks: [RawChunk] = []
-      while !reader.isAtEnd {
-        guard reader.remaining >= 8 else {
-          throw WillError(
-            .malformedRIFF("\(reader.remaining) stray bytes after the last chunk"),
-            offset: reader.position)
-        }
-        try limits.check(.parts, chunks.count + 1, offset: reader.position)
-        let offset = reader.position
-        let idBytes = try reader.readBytes(count: 4)
-        let size = Int(try reader.readUInt32(.littleEndian))
-        guard size <= reader.remaining else {
-          throw WillError(
-            .malformedRIFF(
-              "chunk \"\(String(decoding: idBytes, as: UTF8.self))\" size \(size) runs past the end"
-            ),
-            offset: offset + 4)
-        }
-        let data = try reader.readBytes(count: size)
-        var pad: UInt8?
-        if size % 2 == 1, let byte = reader.peekByte() {
-          // The library skips a pad byte whatever its value; a missing final one is tolerated
-          // as it is by the library, which reads by sizes.
-          pad = byte == 0 ? nil : byte
-          _ = try reader.readRange(count: 1)
-        }
-        chunks.append(RawChunk(idBytes: idBytes, data: data, padByte: pad, offset: offset))
-      }
-      return chunks
     }
     guard let head = raw.first, head.idBytes == Array("HEAD".utf8) else {
       throw WillError(.malformedUIM("the first chunk is not HEAD"), offset: 12)

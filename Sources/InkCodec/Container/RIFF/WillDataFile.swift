@@ -43,45 +43,11 @@ public struct WillDataFile: Sendable, Hashable, Codable {
     else {
       throw WillError(.malformedRIFF("no RIFF/WILL header"), offset: 0)
     }
+    // The pad byte's value does not matter (the iOS SDK writes 01); a missing final pad does.
     let chunks = try bytes.withWireBytes { (raw) throws(WillError) -> [RIFFChunk] in
-      var header = WireReader(raw, range: 4..<8)
-      let declared = Int(try header.readUInt32(.littleEndian))
-      guard declared >= 4, declared <= raw.count - 8 else {
-        throw WillError(
-          .malformedRIFF("RIFF size \(declared) does not fit a file of \(raw.count) bytes"),
-          offset: 4)
+      try RIFFChunkWalk.chunks(in: raw, limits: limits, requiringFinalPad: true).map {
+        RIFFChunk(idBytes: $0.idBytes, data: $0.data, padByte: $0.padByte)
       }
-      var reader = WireReader(raw, range: 12..<(8 + declared))
-      var chunks: [RIFFChunk] = []
-      while !reader.isAtEnd {
-        guard reader.remaining >= 8 else {
-          throw WillError(
-            .malformedRIFF("\(reader.remaining) stray bytes after the last chunk"),
-            offset: reader.position)
-        }
-        try limits.check(.parts, chunks.count + 1, offset: reader.position)
-        let idBytes = try reader.readBytes(count: 4)
-        let id = String(decoding: idBytes, as: UTF8.self)
-        let size = Int(try reader.readUInt32(.littleEndian))
-        guard size <= reader.remaining else {
-          throw WillError(
-            .malformedRIFF("chunk \"\(id)\" size \(size) runs past the end"),
-            offset: reader.position - 4)
-        }
-        var chunk = RIFFChunk(idBytes: idBytes, data: try reader.readBytes(count: size))
-        if size % 2 == 1 {
-          // The pad byte's value does not matter (the iOS SDK writes 01); a missing final pad
-          // does.
-          guard let pad = reader.peekByte() else {
-            throw WillError(
-              .malformedRIFF("chunk \"\(id)\" lacks its pad byte"), offset: reader.position)
-          }
-          chunk.padByte = pad
-          _ = try reader.readRange(count: 1)
-        }
-        chunks.append(chunk)
-      }
-      return chunks
     }
     guard chunks.contains(where: \.isInk) else {
       throw WillError(.missingInkChunk, offset: 12)
