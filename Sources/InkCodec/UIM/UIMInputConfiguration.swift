@@ -39,10 +39,10 @@ public struct UIMInputConfiguration: Sendable, Hashable, Codable {
         inkInputProviders.append(try UIMInkInputProvider(reading: &m, legacy: legacy))
       case 3:
         var m = try r.message("InputDevice")
-        inputDevices.append(try UIMInputDevice(reading: &m, legacy: legacy))
+        inputDevices.append(try UIMInputDevice(reading: &m, legacy: legacy, message: "InputDevice"))
       case 4:
         var m = try r.message("Environment")
-        environments.append(try UIMEnvironment(reading: &m, legacy: legacy))
+        environments.append(try UIMEnvironment(reading: &m, legacy: legacy, message: "Environment"))
       case 5:
         var m = try r.message("SensorContext")
         sensorContexts.append(try UIMSensorContext(reading: &m, legacy: legacy))
@@ -100,39 +100,6 @@ public struct UIMInputContext: Sendable, Hashable, Codable {
   }
 }
 
-/// An environment: properties such as `env.name`, `user.agent`, `app.id`.
-public struct UIMEnvironment: Sendable, Hashable, Codable {
-  /// The environment's identifier.
-  public var id: UIMIdentifier?
-  /// Its properties.
-  public var properties: [UIMProperty] = []
-  /// Fields this library does not know, written back after the known ones.
-  public var unknownFields: [UInt8] = []
-
-  /// Creates an environment.
-  public init(id: UIMIdentifier?, properties: [UIMProperty]) {
-    self.id = id
-    self.properties = properties
-  }
-
-  init(reading r: inout UIMFieldReader, legacy: Bool) throws(WillError) {
-    while let tag = try r.next() {
-      switch tag.fieldNumber {
-      case 1: id = try r.identifier("Environment.id", legacyText: legacy)
-      case 2: properties.append(try UIMProperty.readList(&r, "Environment.properties"))
-      default: try r.keepUnknown()
-      }
-    }
-    unknownFields = r.unknown
-  }
-
-  func encode(into w: inout WireBuffer) {
-    w.identifier(1, id)
-    for property in properties { w.message(2) { property.encode(into: &$0) } }
-    w.bytes += unknownFields
-  }
-}
-
 /// An ink input provider: a pen, a touch screen, a mouse or a controller.
 public struct UIMInkInputProvider: Sendable, Hashable, Codable {
   /// The provider's identifier.
@@ -167,39 +134,6 @@ public struct UIMInkInputProvider: Sendable, Hashable, Codable {
     w.identifier(1, id)
     w.uint32(2, type)
     for property in properties { w.message(3) { property.encode(into: &$0) } }
-    w.bytes += unknownFields
-  }
-}
-
-/// An input device, described by its properties.
-public struct UIMInputDevice: Sendable, Hashable, Codable {
-  /// The device's identifier.
-  public var id: UIMIdentifier?
-  /// Its properties, such as `dev.graphics.resolution`.
-  public var properties: [UIMProperty] = []
-  /// Fields this library does not know, written back after the known ones.
-  public var unknownFields: [UInt8] = []
-
-  /// Creates a device.
-  public init(id: UIMIdentifier?, properties: [UIMProperty]) {
-    self.id = id
-    self.properties = properties
-  }
-
-  init(reading r: inout UIMFieldReader, legacy: Bool) throws(WillError) {
-    while let tag = try r.next() {
-      switch tag.fieldNumber {
-      case 1: id = try r.identifier("InputDevice.id", legacyText: legacy)
-      case 2: properties.append(try UIMProperty.readList(&r, "InputDevice.properties"))
-      default: try r.keepUnknown()
-      }
-    }
-    unknownFields = r.unknown
-  }
-
-  func encode(into w: inout WireBuffer) {
-    w.identifier(1, id)
-    for property in properties { w.message(2) { property.encode(into: &$0) } }
     w.bytes += unknownFields
   }
 }
