@@ -5,18 +5,7 @@ import Testing
 /// `../shared/will-samples` beside the package. Tests that need them skip when absent.
 public enum ExternalSamples {
   /// The samples folder, or `nil` when it does not exist.
-  public static let directory: URL? = {
-    let candidates = [
-      ProcessInfo.processInfo.environment["WILL_SAMPLES"].map { URL(fileURLWithPath: $0) },
-      Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent(
-        "shared/will-samples"),
-    ]
-    return candidates.compactMap { $0 }.first { url in
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    }
-  }()
+  public static let directory = Fixtures.sharedFolder("will-samples", variable: "WILL_SAMPLES")
 
   /// Whether the samples are available.
   public static var isAvailable: Bool { directory != nil }

@@ -11,6 +11,20 @@ public enum Fixtures {
     packageRoot.appendingPathComponent("SampleDocuments")
   }
 
+  /// A folder of files kept outside the repository: `$variable`, or `../shared/name` beside
+  /// the package; `nil` when neither is a folder.
+  public static func sharedFolder(_ name: String, variable: String) -> URL? {
+    let candidates = [
+      ProcessInfo.processInfo.environment[variable].map { URL(fileURLWithPath: $0) },
+      packageRoot.deletingLastPathComponent().appendingPathComponent("shared/\(name)"),
+    ]
+    return candidates.compactMap { $0 }.first { url in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+  }
+
   /// Reads a file's bytes.
   public static func bytes(of url: URL) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: url))

@@ -54,16 +54,21 @@ public enum Oracle {
 
   /// The oracle's reading of the file at `url` (with the raw wire values).
   public static func read(_ url: URL) throws -> OracleDocument {
+    try JSONDecoder().decode(OracleDocument.self, from: try run([url.path, "--raw"]))
+  }
+
+  /// What `Tools/oracle arguments…` prints; the test fails when it does not succeed.
+  public static func run(_ arguments: [String]) throws -> Data {
     let process = Process()
     process.executableURL = Fixtures.packageRoot.appendingPathComponent("Tools/oracle")
-    process.arguments = [url.path, "--raw"]
+    process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "the oracle failed on \(url.lastPathComponent)")
-    return try JSONDecoder().decode(OracleDocument.self, from: data)
+    try #require(process.terminationStatus == 0, "the oracle failed: \(arguments)")
+    return data
   }
 }

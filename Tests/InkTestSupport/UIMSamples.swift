@@ -5,17 +5,7 @@ import Testing
 /// beside the package. Tests that need them skip when absent.
 public enum UIMSamples {
   /// The samples folder, or `nil` when it does not exist.
-  public static let directory: URL? = {
-    let candidates = [
-      ProcessInfo.processInfo.environment["UIM_SAMPLES"].map { URL(fileURLWithPath: $0) },
-      Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/uim-samples"),
-    ]
-    return candidates.compactMap { $0 }.first { url in
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    }
-  }()
+  public static let directory = Fixtures.sharedFolder("uim-samples", variable: "UIM_SAMPLES")
 
   /// Whether the samples are available.
   public static var isAvailable: Bool { directory != nil }
@@ -78,17 +68,7 @@ public struct OracleUIMDocument: Decodable, Sendable {
 extension Oracle {
   /// What Wacom's `UIMParser` reads from the UIM file at `url` (`will_oracle.py --uim`).
   public static func readUIM(_ url: URL) throws -> OracleUIMDocument {
-    let process = Process()
-    process.executableURL = Fixtures.packageRoot.appendingPathComponent("Tools/oracle")
-    process.arguments = ["--uim", url.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "the oracle failed on \(url.lastPathComponent)")
     // JSONDecoder reads doubles exactly (JSONSerialization does not).
-    return try JSONDecoder().decode(OracleUIMDocument.self, from: data)
+    try JSONDecoder().decode(OracleUIMDocument.self, from: try Oracle.run(["--uim", url.path]))
   }
 }
