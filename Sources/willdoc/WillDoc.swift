@@ -30,6 +30,31 @@ struct WillDoc: ParsableCommand {
   /// Sets up the process (signals, standard descriptors), then runs the command.
   static func main() {
     ProcessSetup.run()
-    main(nil)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      if arguments.first == "help", arguments.count > 1, !Self.commandNames.contains(arguments[1]) {
+        throw ValidationError(
+          "no command named \(arguments[1].terminalSafe) (the commands: \(Self.commandNames.joined(separator: ", ")))"
+        )
+      }
+      var command = try parseAsRoot(arguments)
+      try command.run()
+    } catch {
+      exitReporting(error, arguments: arguments)
+    }
+  }
+
+  /// The subcommands' names.
+  static var commandNames: [String] { configuration.subcommands.map { $0._commandName } }
+
+  /// Help and version as swift-argument-parser prints them, exit codes as thrown; a usage
+  /// error as one `willdoc: error:` line, as every other error, and where to read more.
+  static func exitReporting(_ error: Error, arguments: [String]) -> Never {
+    guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+    let message = message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+    printError("willdoc: error: \(message)")
+    let command = arguments.first.flatMap { commandNames.contains($0) ? $0 + " " : nil } ?? ""
+    printError("willdoc: see 'willdoc \(command)--help'")
+    exit(withError: ExitCode(ExitStatus.usage))
   }
 }

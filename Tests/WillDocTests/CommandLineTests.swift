@@ -37,8 +37,35 @@ import Testing
   func badFlagsExit64(_ arguments: [String]) throws {
     let result = try WillDocRunner.run(arguments)
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
-    #expect(result.stderr.contains("Usage:") || result.stderr.contains("Error:"))
+    // One `willdoc: error:` line, as every other error, then where to read more.
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(arguments): \(result.stderr)")
+    #expect(lines.first?.hasPrefix("willdoc: error: ") == true, "\(result.stderr)")
+    #expect(lines.last?.hasPrefix("willdoc: see 'willdoc ") == true, "\(result.stderr)")
     #expect(!result.stderr.contains("Fatal error"))
+  }
+
+  /// Values a user gets wrong are named as such, whatever their sign; a help topic that does
+  /// not exist and a stroke no element has are usage errors too.
+  @Test(arguments: [
+    (["dump", "--section", "-1", "x.will"], "--section must be 0 or more"),
+    (["dump", "--stroke", "-3", "x.will"], "--stroke must be 0 or more"),
+    (["render", "x.will", "-o", "y.png", "--scale", "-1"], "the scale must be positive"),
+    (["help", "frob"], "no command named frob"),
+    (
+      ["dump", "--stroke", "999", "SampleDocuments/valid/handwriting-opc.will"],
+      "--stroke 999 is past the last stroke of every paths element"
+    ),
+    (
+      ["dump", "--section", "3", "SampleDocuments/valid/handwriting-opc.will"],
+      "--section 3 is past the last section (the document has 1)"
+    ),
+  ])
+  func usageErrorsSayWhatIsWrong(_ arguments: [String], _ message: String) throws {
+    let result = try WillDocRunner.run(arguments, in: Fixtures.packageRoot)
+    #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    #expect(result.stderr.hasPrefix("willdoc: error: \(message)"), "\(result.stderr)")
+    #expect(result.stdoutBytes.isEmpty, "\(arguments)")
   }
 
   @Test(arguments: ["inspect", "dump", "validate"])

@@ -20,7 +20,9 @@ struct Diff: ParsableCommand {
   @Argument(help: ArgumentHelp("The second document.", valueName: "b"))
   var second: String
 
-  @Option(help: "How far apart a coordinate or width may be and count as the same (default 0).")
+  @Option(
+    parsing: .unconditional,
+    help: "How far apart a coordinate or width may be and count as the same (default 0).")
   var tolerance: Double = 0
 
   @Option(help: "text or json (see docs/json.md).")

@@ -19,10 +19,13 @@ struct Dump: ParsableCommand {
   @Flag(help: "Add the wire integers: data, strokeWidth and strokeColor after zigzag decoding.")
   var raw = false
 
-  @Option(help: ArgumentHelp("Only this section (0-based).", valueName: "n"))
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("Only this section (0-based).", valueName: "n"))
   var section: Int?
 
-  @Option(help: ArgumentHelp("Only this stroke of each paths element (0-based).", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Only this stroke of each paths element (0-based).", valueName: "n"))
   var stroke: Int?
 
   @OptionGroup var limitOptions: LimitOptions
@@ -42,11 +45,16 @@ struct Dump: ParsableCommand {
     // Checked whole before a byte is written; a bad --section is found once the
     // structure is known, and nothing is written then either.
     var sectionCount = 0
+    var mostStrokes = 0
     try reportingErrors(file: file) { () throws(WillError) in
       try DumpSource.reading(input, limits: limitOptions.limits) {
         (document) throws(WillError) in
         sectionCount = document.sections.count
         if let section, section >= sectionCount { return }
+        mostStrokes =
+          document.sections.filter { section == nil || section == $0.index }
+          .flatMap(\.elements).map(\.strokeCount).max() ?? 0
+        if let stroke, stroke >= mostStrokes { return }
         switch format {
         case .json:
           let json = DumpJSON.document(document, file: input, selection: selection, raw: raw)
@@ -65,6 +73,11 @@ struct Dump: ParsableCommand {
     if let section, section >= sectionCount {
       throw ValidationError(
         "--section \(section) is past the last section (the document has \(sectionCount))")
+    }
+    if let stroke, stroke >= mostStrokes {
+      throw ValidationError(
+        "--stroke \(stroke) is past the last stroke of every paths element "
+          + "(the most strokes one holds: \(mostStrokes))")
     }
   }
 

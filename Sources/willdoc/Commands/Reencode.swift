@@ -48,6 +48,7 @@ struct Reencode: ParsableCommand {
   var dropImages = false
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Keep only this section (page), counted from 0: a RIFF or raw file holds one page.",
       valueName: "n"))

@@ -60,13 +60,17 @@ struct Render: ParsableCommand {
   @Option(help: "png, svg, pdf or outline-json (default: from the output's extension).")
   var format: OutputFormat?
 
-  @Option(help: ArgumentHelp("The section to draw (0-based), or all.", valueName: "n|all"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The section to draw (0-based), or all.", valueName: "n|all"))
   var section: String = "all"
 
-  @Option(help: ArgumentHelp("Output pixels per page unit.", valueName: "s"))
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("Output pixels per page unit.", valueName: "s"))
   var scale: Double?
 
-  @Option(help: ArgumentHelp("Dots per inch; 96 is scale 1.", valueName: "d"))
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("Dots per inch; 96 is scale 1.", valueName: "d"))
   var dpi: Double?
 
   @Option(
