@@ -16,8 +16,10 @@ let package = Package(
     .systemLibrary(name: "CLibzip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .target(name: "InkCodec", dependencies: ["CLibzip", "CZlib", "CLZMA"]),
-    .target(name: "InkRender", dependencies: ["InkCodec"]),
+    .target(name: "InkRender", dependencies: ["InkCodec", "CJPEG"]),
     .target(name: "InkInput", dependencies: ["InkCodec"]),
     .executableTarget(
       name: "willdoc",

@@ -128,20 +128,9 @@ struct VectorOutputTests {
   }
 
   /// A JPEG section image goes into PDF as DCT data and into SVG as a `data:` URL, untouched;
-  /// PNG output reports it (see ``LayerCompositingTests``).
+  /// PNG output decodes it (see ``JPEGDecoderTests``).
   @Test func jpegImagesPassThroughIntoPDFAndSVG() throws {
-    // A baseline greyscale JPEG, 4 × 2 pixels of mid-grey: one 8 × 8 block whose DC and AC
-    // Huffman tables each hold one one-bit code (DC difference 0, end of block).
-    let counts: [UInt8] = [1] + [UInt8](repeating: 0, count: 15)
-    var jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x00]
-    jpeg += [UInt8](repeating: 1, count: 64)
-    jpeg += [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x04, 0x01, 0x01, 0x11, 0x00]
-    for table: UInt8 in [0x00, 0x10] {
-      jpeg += [0xFF, 0xC4, 0x00, 0x14, table]
-      jpeg += counts
-      jpeg.append(0x00)
-    }
-    jpeg += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0x3F, 0xFF, 0xD9]
+    let jpeg = Fixtures.greyJPEG
     let page = LayerCompositingTests.imagePage(
       RenderImage(data: jpeg, contentType: "image/jpeg", name: "a.jpg", x: 2, y: 3))
     var report = RenderReport()

@@ -30,3 +30,21 @@ public enum Fixtures {
     [UInt8](try Data(contentsOf: url))
   }
 }
+
+extension Fixtures {
+  /// A baseline greyscale JPEG of 4 × 2 pixels of mid-grey (128): one 8 × 8 block whose DC and
+  /// AC Huffman tables each hold one one-bit code (DC difference 0, end of block).
+  public static let greyJPEG: [UInt8] = {
+    let counts: [UInt8] = [1] + [UInt8](repeating: 0, count: 15)
+    var jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x00]
+    jpeg += [UInt8](repeating: 1, count: 64)
+    jpeg += [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x04, 0x01, 0x01, 0x11, 0x00]
+    for table: UInt8 in [0x00, 0x10] {
+      jpeg += [0xFF, 0xC4, 0x00, 0x14, table]
+      jpeg += counts
+      jpeg.append(0x00)
+    }
+    jpeg += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0x3F, 0xFF, 0xD9]
+    return jpeg
+  }()
+}

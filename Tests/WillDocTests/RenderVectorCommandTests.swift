@@ -53,26 +53,40 @@ struct RenderVectorCommandTests {
     }
   }
 
-  /// A JPEG section image cannot be drawn in PNG yet: render says so by name, and still
-  /// writes the page; SVG and PDF embed it without a word.
-  @Test func jpegImagesAreNamedWhenPNGCannotDrawThem() throws {
+  /// A JPEG section image is drawn in PNG (decoded by libjpeg-turbo) and embedded in SVG;
+  /// one libjpeg cannot read is named, and the page is still written.
+  @Test func jpegImagesAreDrawnOrNamed() throws {
     let directory = try TemporaryDirectory()
-    let jpeg: [UInt8] = [
-      0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x04, 0x01, 0x01, 0x11, 0x00,
-      0xFF, 0xD9,
-    ]
     var document = SyntheticDocuments.twoStrokes
     document.sections[0].nodes.append(
-      .group(SectionGroup(children: [.image(ImageElement(data: jpeg, contentType: "image/jpeg"))])))
+      .group(
+        SectionGroup(children: [
+          .image(ImageElement(data: Fixtures.greyJPEG, contentType: "image/jpeg"))
+        ])))
     let url = try SyntheticDocuments.write(document, to: directory, name: "photo.will")
     let png = try WillDocRunner.run(["render", url.path, "-o", directory.file("p.png").path])
-    #expect(png.status == 0, "\(png.stderr)")
-    #expect(png.stderr.contains("willdoc: warning: \(url.path): image /sections/media/"))
-    #expect(png.stderr.contains("is not drawn: JPEG images cannot be drawn in PNG output"))
+    #expect(png.status == 0 && png.stderr.isEmpty, "\(png.stderr)")
     let svg = try WillDocRunner.run(["render", url.path, "-o", directory.file("p.svg").path])
     #expect(svg.status == 0 && svg.stderr.isEmpty, "\(svg.stderr)")
     let text = try String(contentsOf: directory.file("p.svg"), encoding: .utf8)
     #expect(text.contains("data:image/jpeg;base64,"))
+
+    let cut: [UInt8] = [
+      0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x04, 0x01, 0x01, 0x11, 0x00,
+      0xFF, 0xD9,
+    ]
+    var broken = SyntheticDocuments.twoStrokes
+    broken.sections[0].nodes.append(
+      .group(SectionGroup(children: [.image(ImageElement(data: cut, contentType: "image/jpeg"))])))
+    let brokenURL = try SyntheticDocuments.write(broken, to: directory, name: "cut.will")
+    let named = try WillDocRunner.run([
+      "render", brokenURL.path, "-o", directory.file("c.png").path,
+    ])
+    #expect(named.status == 0, "\(named.stderr)")
+    #expect(named.stderr.contains("willdoc: warning: \(brokenURL.path): image /sections/media/"))
+    #expect(
+      named.stderr.contains("is not drawn: malformed image: JPEG: Invalid JPEG file structure"),
+      "\(named.stderr)")
   }
 
   @Test func centerlineSVGStrokesEachStroke() throws {

@@ -16,11 +16,12 @@ enum ImageDrawing {
   ) throws(WillError) -> [ImageFailure] {
     var failures: [ImageFailure] = []
     for image in images {
-      guard image.contentType == "image/png" || ImageHeader(image.data)?.encoding == .png else {
-        let kind = ImageHeader(image.data)?.encoding == .jpeg ? "JPEG" : image.contentType
+      let encoding = ImageHeader(image.data)?.encoding
+      let isJPEG = encoding == .jpeg || (encoding == nil && image.contentType == "image/jpeg")
+      guard isJPEG || image.contentType == "image/png" || encoding == .png else {
         failures.append(
           ImageFailure(
-            name: image.name, reason: "\(kind) images cannot be drawn in PNG output"))
+            name: image.name, reason: "\(image.contentType) images cannot be drawn in PNG output"))
         continue
       }
       if let header = ImageHeader(image.data) {
@@ -32,7 +33,10 @@ enum ImageDrawing {
       }
       let decoded: RGBAImage
       do throws(WillError) {
-        decoded = try PNGDecoder.decode(image.data, maximumPixels: maximumPixels(limits))
+        decoded =
+          isJPEG
+          ? try JPEGDecoder.decode(image.data, maximumPixels: maximumPixels(limits))
+          : try PNGDecoder.decode(image.data, maximumPixels: maximumPixels(limits))
       } catch {
         failures.append(ImageFailure(name: image.name, reason: error.message))
         continue

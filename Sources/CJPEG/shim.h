@@ -1,0 +1,61 @@
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <jpeglib.h>
+
+/* libjpeg reports errors by calling error_exit, which must not return: it jumps back here,
+   in C, so that no Swift frame is ever unwound by longjmp. */
+struct cjpeg_error {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static void cjpeg_error_exit(j_common_ptr info) {
+    struct cjpeg_error *error = (struct cjpeg_error *)info->err;
+    (*info->err->format_message)(info, error->message);
+    longjmp(error->jump, 1);
+}
+
+static void cjpeg_silence(j_common_ptr info) { (void)info; }
+
+/* Decodes `data` to straight RGBA rows. With `out` NULL, only reads the header into `width`
+   and `height`. Returns 0 on success, -1 with `message` set on failure, -2 when `capacity` is
+   smaller than width × height × 4. */
+static inline int cjpeg_decode(const unsigned char *data, unsigned long size, unsigned char *out,
+                               size_t capacity, unsigned int *width, unsigned int *height,
+                               char *message, size_t message_size) {
+    struct jpeg_decompress_struct info;
+    struct cjpeg_error error;
+    int status = 0;
+    info.err = jpeg_std_error(&error.base);
+    error.base.error_exit = cjpeg_error_exit;
+    error.base.output_message = cjpeg_silence;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        snprintf(message, message_size, "%s", error.message);
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+    *width = info.image_width;
+    *height = info.image_height;
+    if (out != NULL) {
+        if ((size_t)info.image_width * info.image_height * 4 > capacity) {
+            status = -2;
+        } else {
+            info.out_color_space = JCS_EXT_RGBA;
+            jpeg_start_decompress(&info);
+            size_t stride = (size_t)info.output_width * 4;
+            while (info.output_scanline < info.output_height) {
+                JSAMPROW row = out + (size_t)info.output_scanline * stride;
+                jpeg_read_scanlines(&info, &row, 1);
+            }
+            jpeg_finish_decompress(&info);
+        }
+    }
+    jpeg_destroy_decompress(&info);
+    return status;
+}
