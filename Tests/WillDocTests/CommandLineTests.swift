@@ -82,6 +82,22 @@ import Testing
     #expect(!result.stderr.contains("Fatal error"))
   }
 
+  /// An empty file is called empty (with the same code as any input without WILL data).
+  @Test(arguments: ["inspect", "dump", "validate", "salvage"])
+  func anEmptyFileIsCalledEmpty(_ command: String) throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("empty.will")
+    try Data().write(to: url)
+    var arguments = [command, url.path]
+    if command == "salvage" { arguments += ["-o", directory.file("out.will").path] }
+    let result = try WillDocRunner.run(arguments)
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("not a WILL file: the file is empty (0 bytes)"), "\(result.stderr)")
+    let json = try WillDocRunner.run(["validate", "--format", "json", url.path])
+    #expect(json.stdout.contains("\"code\": \"not-a-will-file\""), "\(json.stdout)")
+  }
+
   @Test func missingFileExits2() throws {
     let result = try WillDocRunner.run(["inspect", "/nonexistent/file.will"])
     #expect(result.status == 2)

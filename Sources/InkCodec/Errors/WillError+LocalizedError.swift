@@ -11,6 +11,7 @@ extension WillError: LocalizedError {
     switch kind {
     case .limitExceeded: "The file is larger than the limits allow; raise the limit to read it."
     case .notAWillFile: "The file is not a WILL document."
+    case .emptyFile: "The file is empty."
     case .unsupported: nil
     default:
       category == .format ? "The file is damaged; salvage can recover its intact strokes." : nil

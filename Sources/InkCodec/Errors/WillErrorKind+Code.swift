@@ -18,7 +18,7 @@ extension WillErrorKind {
     case .valueTooLarge: "value-too-large"
     case .limitExceeded, .renderLimitExceeded: "limit-exceeded"
     case .allocationFailed: "out-of-memory"
-    case .notAWillFile: "not-a-will-file"
+    case .notAWillFile, .emptyFile: "not-a-will-file"
     case .malformedRIFF: "malformed-riff"
     case .missingInkChunk: "missing-ink-chunk"
     case .malformedUIM: "malformed-uim"

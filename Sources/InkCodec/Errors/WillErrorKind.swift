@@ -45,6 +45,8 @@ public enum WillErrorKind: Sendable, Hashable {
 
   /// The bytes are none of the three WILL containers.
   case notAWillFile
+  /// The file holds no bytes at all (code `not-a-will-file`, as any input without WILL data).
+  case emptyFile
   /// A RIFF chunk is malformed (its size runs past the end, or the form is not `WILL`).
   case malformedRIFF(String)
   /// The RIFF file has no `INK ` chunk.
@@ -131,6 +133,7 @@ public enum WillErrorKind: Sendable, Hashable {
       "limit exceeded: \(limit.rawValue) is \(value), the limit is \(max)"
     case .allocationFailed(let bytes): "out of memory: could not allocate \(bytes) bytes"
     case .notAWillFile: "not a WILL file: no zip, RIFF or paths stream signature"
+    case .emptyFile: "not a WILL file: the file is empty (0 bytes)"
     case .malformedRIFF(let why): "malformed RIFF: \(why)"
     case .missingInkChunk: "RIFF file has no INK chunk"
     case .malformedUIM(let why): "malformed UIM: \(why)"

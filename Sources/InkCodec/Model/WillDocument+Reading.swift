@@ -85,7 +85,8 @@ extension WillDocument {
     )
   ) throws(WillError) {
     if container == .raw, streams.allSatisfy(\.bytes.isEmpty) {
-      throw WillError(.notAWillFile, offset: 0)
+      // A raw stream is the whole file.
+      throw WillError(.emptyFile, offset: 0)
     }
     var budget = ReadingBudget(limits: limits)
     for (index, stream) in streams.enumerated() {

@@ -66,7 +66,7 @@ extension WillDocument {
   private static func salvage(_ bytes: [UInt8], limits: DecodingLimits)
     throws(WillError) -> (document: WillDocument, report: SalvageReport)
   {
-    guard !bytes.isEmpty else { throw WillError(.notAWillFile, offset: 0) }
+    guard !bytes.isEmpty else { throw WillError(.emptyFile, offset: 0) }
     let sniffed = ContainerKind(sniffing: bytes)
     if let document = try? WillDocument(parsing: bytes, limits: limits), isWhole(document, bytes) {
       var report = SalvageReport(container: sniffed)

@@ -117,7 +117,8 @@ struct Validate: ParsableCommand {
     func unreadable(_ error: WillError) -> FileResult {
       FileResult(
         name: name, size: input.bytes.count,
-        container: error.kind == .notAWillFile ? nil : ContainerKind(sniffing: input.bytes),
+        container: error.kind.code == "not-a-will-file"
+          ? nil : ContainerKind(sniffing: input.bytes),
         diagnostics: [Diagnostic(error)], error: error)
     }
     if UIMFile.sniff(input.bytes) {
