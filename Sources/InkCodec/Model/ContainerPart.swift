@@ -33,3 +33,13 @@ public struct ContainerPart: Sendable, Hashable, Codable {
     self.crc32 = crc32
   }
 }
+
+extension ContainerPart.Storage {
+  /// How a zip entry is stored.
+  package init(_ compression: ZipCompression) {
+    switch compression {
+    case .stored: self = .stored
+    case .deflate: self = .deflate
+    }
+  }
+}

@@ -42,14 +42,8 @@ extension WillDocument {
     riffChunks = file.chunks.map { chunk in
       chunk.isInk ? RIFFChunk(idBytes: chunk.idBytes, data: [], padByte: chunk.padByte) : chunk
     }
-    var inkIndex = 0
-    containerParts = file.chunks.map { chunk in
-      var name = chunk.id
-      if chunk.isInk {
-        name = Self.riffInkPartName(inkIndex)
-        inkIndex += 1
-      }
-      return ContainerPart(
+    containerParts = zip(Self.riffPartNames(file.chunks), file.chunks).map { name, chunk in
+      ContainerPart(
         name: name, size: chunk.data.count, storedSize: chunk.data.count, storage: .chunk)
     }
   }
@@ -131,6 +125,17 @@ extension WillDocument {
     }
   }
 
+  /// The part names of a RIFF file's chunks, as the document and `willdoc inspect` name
+  /// them: the `INK ` chunks by ``riffInkPartName(_:)``, every other chunk by its id.
+  package static func riffPartNames(_ chunks: [RIFFChunk]) -> [String] {
+    var inkIndex = 0
+    return chunks.map { chunk in
+      guard chunk.isInk else { return chunk.id }
+      defer { inkIndex += 1 }
+      return riffInkPartName(inkIndex)
+    }
+  }
+
   /// The part name of a RIFF file's `index`-th `INK ` chunk: `INK ` for the first, as every
   /// producer writes one, then `INK #2`, `INK #3`…
   package static func riffInkPartName(_ index: Int) -> String {
@@ -168,14 +173,9 @@ extension WillDocument {
     let limits = package.limits
     self.init(container: .opc)
     containerParts = package.parts.map { entry in
-      let storage: ContainerPart.Storage
-      switch entry.compression {
-      case .stored: storage = .stored
-      case .deflate: storage = .deflate
-      }
-      return ContainerPart(
+      ContainerPart(
         name: entry.name.description, size: entry.size, storedSize: entry.compressedSize,
-        storage: storage, crc32: entry.crc32)
+        storage: ContainerPart.Storage(entry.compression), crc32: entry.crc32)
     }
     var consumed: Set<String> = [PartName.contentTypes.normalizedKey]
     let rootRelsPart = PartName.packageRelationships

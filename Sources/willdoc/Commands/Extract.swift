@@ -61,7 +61,7 @@ struct Extract: ParsableCommand {
         rows: stored.parts.map {
           [
             $0.name.terminalSafe, Format.count($0.bytes.count), Format.count($0.storedSize),
-            $0.storage,
+            $0.storage.rawValue,
           ]
         })
       table.rightAligned = [1, 2]

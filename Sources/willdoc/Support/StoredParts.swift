@@ -12,8 +12,8 @@ struct StoredParts {
     var bytes: [UInt8]
     /// How many bytes it takes in the file.
     var storedSize: Int
-    /// `stored`, `deflate`, `chunk` or `stream`, as inspect's parts table says.
-    var storage: String
+    /// How the part is stored, as inspect's parts table says.
+    var storage: ContainerPart.Storage
   }
 
   var container: ContainerKind
@@ -25,27 +25,17 @@ struct StoredParts {
     switch container {
     case .opc:
       parts = try ZipArchive.read(bytes, limits: limits).map { entry in
-        let storage: String
-        switch entry.compression {
-        case .stored: storage = "stored"
-        case .deflate: storage = "deflate"
-        }
-        return Part(
+        Part(
           name: entry.name.description, bytes: entry.data, storedSize: entry.compressedSize,
-          storage: storage)
+          storage: ContainerPart.Storage(entry.compression))
       }
     case .riff:
-      var inkIndex = 0
-      parts = try WillDataFile(parsing: bytes, limits: limits).chunks.map { chunk in
-        var name = chunk.id
-        if chunk.isInk {
-          name = WillDocument.riffInkPartName(inkIndex)
-          inkIndex += 1
-        }
-        return Part(name: name, bytes: chunk.data, storedSize: chunk.data.count, storage: "chunk")
+      let chunks = try WillDataFile(parsing: bytes, limits: limits).chunks
+      parts = zip(WillDocument.riffPartNames(chunks), chunks).map { name, chunk in
+        Part(name: name, bytes: chunk.data, storedSize: chunk.data.count, storage: .chunk)
       }
     case .raw:
-      parts = [Part(name: "(stream)", bytes: bytes, storedSize: bytes.count, storage: "stream")]
+      parts = [Part(name: "(stream)", bytes: bytes, storedSize: bytes.count, storage: .stream)]
     }
   }
 
