@@ -120,7 +120,8 @@ public struct InkDecoder: Sendable {
     }
   }
 
-  /// Decodes every stroke of a paths stream.
+  /// Decodes every stroke of a paths stream: the stroke limit is checked on the length
+  /// prefixes first, then each record as it is decoded.
   /// - Parameters:
   ///   - bytes: The stream.
   ///   - part: The part name to report in errors.
@@ -129,19 +130,10 @@ public struct InkDecoder: Sendable {
   static func decodeAll(
     _ bytes: [UInt8], part: String? = nil, limits: DecodingLimits = .default
   ) throws(WillError) -> [Stroke] {
-    var strokes: [Stroke] = []
-    try forEach(bytes, part: part, limits: limits) { strokes.append($0) }
-    return strokes
-  }
-
-  /// Decodes every stroke of a paths stream in order, handing each to `body`: the stroke
-  /// limit is checked on the length prefixes first, then each record as it is decoded.
-  package static func forEach(
-    _ bytes: [UInt8], part: String?, limits: DecodingLimits,
-    _ body: (Stroke) throws(WillError) -> Void
-  ) throws(WillError) {
     var decoder = try InkDecoder(checking: bytes, part: part, limits: limits)
-    while let stroke = try decoder.next() { try body(stroke) }
+    var strokes: [Stroke] = []
+    while let stroke = try decoder.next() { strokes.append(stroke) }
+    return strokes
   }
 
   /// A decoder over a whole stream whose record count was first checked against the stroke
