@@ -28,15 +28,9 @@ extension AffineTransform {
       case ("translate", 2): step = .translation(x: values[0], y: values[1])
       case ("scale", 1): step = .scale(x: values[0], y: values[0])
       case ("scale", 2): step = .scale(x: values[0], y: values[1])
-      case ("rotate", 1), ("rotate", 3):
-        let angle = values[0] * .pi / 180
-        let rotation = AffineTransform(
-          a: cos(angle), b: sin(angle), c: -sin(angle), d: cos(angle), e: 0, f: 0)
-        step =
-          values.count == 1
-          ? rotation
-          : AffineTransform.translation(x: values[1], y: values[2]).concatenating(rotation)
-            .concatenating(.translation(x: -values[1], y: -values[2]))
+      case ("rotate", 1): step = .rotation(degrees: values[0])
+      case ("rotate", 3):
+        step = AffineTransform.rotation(degrees: values[0]).about(x: values[1], y: values[2])
       case ("skewX", 1):
         step = AffineTransform(a: 1, b: 0, c: tan(values[0] * .pi / 180), d: 1, e: 0, f: 0)
       case ("skewY", 1):

@@ -265,19 +265,3 @@ extension Section {
     return names
   }
 }
-
-extension Stroke {
-  /// The stroke with `transform` applied to its points and its widths scaled by the
-  /// transform's length scale.
-  func transformed(by transform: AffineTransform) -> Stroke {
-    var copy = self
-    for index in copy.points.indices {
-      let mapped = transform.apply(x: copy.points[index].x, y: copy.points[index].y)
-      copy.points[index].x = mapped.x
-      copy.points[index].y = mapped.y
-    }
-    let scale = transform.lengthScale
-    if scale != 1 { copy.widths = copy.widths.map { $0 * scale } }
-    return copy
-  }
-}

@@ -3,8 +3,8 @@ extension PathRecord {
   ///
   /// Absolute values are quantised first (round half away from zero) and the integers are then
   /// differenced, so that re-encoding never drifts. Fields the stroke does not store (see
-  /// ``Stroke/WireRecord/storedFields``) are left out, except `decimalPrecision`, which is always written
-  /// when it differs from the default 2.
+  /// ``Stroke/WireRecord/storedFields``) are left out while they hold their defaults; a field
+  /// whose value differs from its default (and `decimalPrecision` other than 2) is always written.
   /// - Parameters:
   ///   - stroke: The stroke.
   ///   - precision: The decimal precision; `nil` uses the stroke's own.
@@ -30,8 +30,12 @@ extension PathRecord {
     guard stroke.endParameter.isFinite else {
       throw WillError(.nonFiniteValue(channel: "endParameter"))
     }
-    startParameter = stored.contains(.startParameter) ? stroke.startParameter : nil
-    endParameter = stored.contains(.endParameter) ? stroke.endParameter : nil
+    // A field the record did not store is written anyway once its value is not the default:
+    // a trimmed piece of an unstored-ts stroke keeps its trim.
+    startParameter =
+      stored.contains(.startParameter) || stroke.startParameter != 0 ? stroke.startParameter : nil
+    endParameter =
+      stored.contains(.endParameter) || stroke.endParameter != 1 ? stroke.endParameter : nil
     decimalPrecision =
       stored.contains(.decimalPrecision) || precision != FixedPoint.defaultPrecision
       ? UInt32(precision) : nil

@@ -35,31 +35,36 @@ public enum CatmullRom {
   ///   - defaultWidth: The width to use when the stroke stores none.
   /// - Returns: The segments, empty when the stroke draws nothing.
   public static func segments(of stroke: Stroke, defaultWidth: Double = 1) -> [CubicSegment] {
+    var result: [CubicSegment] = []
+    result.reserveCapacity(stroke.segmentCount)
+    forEachSegment(of: stroke, defaultWidth: defaultWidth) { _, segment, drawn in
+      let (lo, hi) = (drawn.lowerBound, drawn.upperBound)
+      result.append(lo > 0 || hi < 1 ? segment.trimmed(from: lo, to: hi) : segment)
+    }
+    return result
+  }
+
+  /// Calls `body` with every segment of a stroke that draws, untrimmed, and the part of its
+  /// parameter range that is drawn (ts…1 for the first, 0…tf for the last, 0…1 otherwise),
+  /// by the rules of ``segments(of:defaultWidth:)``.
+  static func forEachSegment(
+    of stroke: Stroke, defaultWidth: Double,
+    _ body: (_ index: Int, _ segment: CubicSegment, _ drawn: ClosedRange<Double>) -> Void
+  ) {
+    guard let range = stroke.drawnRange else { return }
     let n = stroke.points.count
-    guard n >= 4 else { return [] }
-    let ts = Double(stroke.startParameter)
-    let tf = Double(stroke.endParameter)
-    guard ts.isFinite, tf.isFinite else { return [] }
-    let start = min(max(ts, 0), 1)
-    let end = min(max(tf, 0), 1)
-    if n == 4 && start >= end { return [] }
     func control(_ i: Int) -> SplinePoint {
       let p = stroke.points[i]
       return SplinePoint(
         x: p.x, y: p.y, width: stroke.width(at: i) ?? defaultWidth,
         alpha: stroke.alpha(at: i) ?? 1)
     }
-    var result: [CubicSegment] = []
-    result.reserveCapacity(n - 3)
     var window = (control(0), control(1), control(2), control(3))
     for i in 0..<(n - 3) {
       if i > 0 { window = (window.1, window.2, window.3, control(i + 3)) }
-      var seg = segment(window.0, window.1, window.2, window.3)
-      let lo = i == 0 ? start : 0
-      let hi = i == n - 4 ? end : 1
-      if lo > 0 || hi < 1 { seg = seg.trimmed(from: lo, to: hi) }
-      result.append(seg)
+      let lo = i == 0 ? range.lowerBound.t : 0
+      let hi = i == n - 4 ? range.upperBound.t : 1
+      body(i, segment(window.0, window.1, window.2, window.3), lo...hi)
     }
-    return result
   }
 }
