@@ -79,7 +79,6 @@ struct PolylineStroker {
       }
       if let p = previous, let start = runStart {
         let cosine = Vec2.dot(p.u, f.u)
-        let turn = Vec2.cross(p.u, f.u)
         if cosine < -0.17 {
           // A turn of more than ~100°: cap both runs at the vertex.
           endRun(start, v, r, p.left, p.right, into: &sink)
@@ -87,8 +86,11 @@ struct PolylineStroker {
           left.append(v + f.left * r)
           right.append(v + f.right * r)
         } else {
-          joinSide(left: true, v, r, p.left, f.left, inner: turn > 0)
-          joinSide(left: false, v, r, p.right, f.right, inner: turn < 0)
+          // A side is inner where its two tangents turn towards the stroke (their lines
+          // cross there), whatever the centre line does: a width that shrinks ahead turns
+          // both sides' tangents forwards, and both then need the disc's arc.
+          joinSide(left: true, v, r, p.left, f.left, inner: Vec2.cross(p.left, f.left) > 0)
+          joinSide(left: false, v, r, p.right, f.right, inner: Vec2.cross(p.right, f.right) < 0)
         }
       } else {
         runStart = (v, r, f.left, f.right)
