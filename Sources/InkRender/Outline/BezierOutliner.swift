@@ -6,13 +6,13 @@ import InkCodec
 ///
 /// The centre line is flattened and stroked as ``PolygonOutliner`` does for PNG (common
 /// tangents of consecutive discs, the outer side along each disc at a join, the inner side
-/// through the vertex), and each resulting polygon is fitted with cubics (see the fitting
-/// notes on ``tolerance``). A stroke is one path of a few closed subpaths: a run of the
-/// centre line is one, and a new run starts at a turn of more than 100° or where a disc
-/// swallows its neighbour, which handwriting does at pen-down and pen-up (three subpaths per
-/// stroke is the median of the real samples). Every subpath winds the same way, so the path
-/// fills right with the non-zero rule. Draw it with Core Graphics, another vector format, or
-/// hit-test against it.
+/// through the vertex). Those polygons overlap (runs, caps, inner joins); their union is then
+/// taken, so that a stroke is one closed contour, plus one per hole where it loops round,
+/// with the ink on the same side of every contour: it fills right with either fill rule and
+/// strokes cleanly in an editor. Each contour is fitted with cubics (see the fitting notes on
+/// ``tolerance``). In the rare case where rounding keeps the union from closing, the
+/// overlapping polygons are fitted instead, which fill the same with the non-zero rule. Draw
+/// the path with Core Graphics, another vector format, or hit-test against it.
 public struct BezierOutliner: Sendable {
   /// The largest distance, in the path's units, between the path and the swept shape: half
   /// goes to flattening the centre line, half to fitting the curves.
@@ -71,8 +71,21 @@ public struct BezierOutliner: Sendable {
   /// The outline of a stroke cut into chains (see ``CanvasClip``), charging `budget` for the
   /// flattening and the fitting; stops early when it is spent.
   func path(of chains: [[CubicSegment]], budget: WorkBudget) -> OutlinePath {
+    var polygons = PolygonCollector()
+    PolygonOutliner(tolerance: tolerance / 2).outline(chains, into: &polygons, budget: budget)
+    // Merging costs a few passes over the edges: charged like edge pieces.
+    let edges = polygons.polygons.reduce(0) { $0 + $1.count }
+    var loops = polygons.polygons
+    if budget.charge(edges * WorkBudget.pieceCost), let union = PolygonUnion.boundary(of: loops) {
+      loops = union
+    }
     var fitter = CurveFitter(tolerance: tolerance / 2)
-    PolygonOutliner(tolerance: tolerance / 2).outline(chains, into: &fitter, budget: budget)
+    for loop in loops {
+      guard let first = loop.first else { continue }
+      fitter.begin(first)
+      for point in loop.dropFirst() { fitter.add(point) }
+      fitter.end()
+    }
     // Each point of each fitting attempt is evaluated a few times: charged like an edge piece.
     budget.charge(fitter.work * WorkBudget.pieceCost)
     return fitter.path

@@ -1,0 +1,401 @@
+/// The boundary of the union of closed polygons under the non-zero rule: the stroker's
+/// overlapping runs, caps and inner joins become one contour per connected piece of ink (and
+/// one per hole), with no edge inside the ink.
+///
+/// Edges are cut where they cross or touch (found through a uniform grid), each piece is kept
+/// when the ink is on exactly one side of it (the winding number beside it, by a ray cast
+/// along the grid), turned so the ink is on its left, and the pieces are linked into loops.
+/// Floating-point degeneracies (edges that overlap along a line, crossings lost to rounding)
+/// show up as pieces that do not link; the union then gives up and returns `nil`, and the
+/// caller keeps the overlapping polygons, which fill the same with the non-zero rule.
+struct PolygonUnion {
+  private struct Edge {
+    var a: Vec2
+    var b: Vec2
+  }
+
+  /// Where an edge is cut: the place along it, the point, and how the winding number beside
+  /// the edge changes there (`nil` where an end of another edge touches it, and the change
+  /// is not known from the crossing alone).
+  private struct Cut {
+    var t: Double
+    var p: Vec2
+    var change: Int?
+  }
+
+  /// A piece of an edge between cuts.
+  private struct Piece {
+    var edge: Edge
+    /// The index of the edge it is part of.
+    var parent: Int
+    /// Whether the winding number beside it must be counted afresh (it starts where edges
+    /// meet).
+    var fresh: Bool
+    /// How the winding number changes after it, `nil` when unknown.
+    var change: Int?
+  }
+
+  /// The two ends of a piece, in a fixed order: pieces that lie on each other (parts of edges
+  /// that overlap along a line) share it.
+  private struct Span: Hashable {
+    var low: Vec2
+    var high: Vec2
+    init(_ edge: Edge) {
+      let ordered = (edge.a.x, edge.a.y) < (edge.b.x, edge.b.y)
+      (low, high) = ordered ? (edge.a, edge.b) : (edge.b, edge.a)
+    }
+  }
+
+  /// The loops of the union, ink on the left of each (counter-clockwise outer loops in a
+  /// y-up frame), or `nil` when the polygons cannot be merged reliably.
+  static func boundary(of polygons: [[Vec2]]) -> [[Vec2]]? {
+    var edges: [Edge] = []
+    var polygonEnds: [Int] = []
+    var seen: [Vec2: Int] = [:]
+    for polygon in snapped(polygons) where polygon.count >= 3 {
+      for index in polygon.indices {
+        let a = polygon[index]
+        let b = polygon[index + 1 == polygon.count ? 0 : index + 1]
+        guard a != b else { continue }
+        edges.append(Edge(a: a, b: b))
+        seen[a, default: 0] += 1
+      }
+      polygonEnds.append(edges.count)
+    }
+    guard !edges.isEmpty else { return [] }
+    var grid = Grid(edges.map { ($0.a, $0.b) })
+    guard grid.isUsable else { return nil }
+
+    // Cut every edge where another crosses or touches it. Where several edges meet at one
+    // point, the winding number beside an edge may change there: it is counted afresh.
+    var touched = Set(seen.lazy.filter { $0.value > 1 }.map(\.key))
+    var cuts = [[Cut]](repeating: [], count: edges.count)
+    grid.forEachPair { i, j in
+      Self.intersect(edges[i], edges[j], i, j, into: &cuts, touched: &touched)
+    }
+    var pieces: [Piece] = []
+    var polygonStarts: Set<Int> = []
+    for (polygon, end) in polygonEnds.enumerated() {
+      polygonStarts.insert(pieces.count)
+      for index in (polygon == 0 ? 0 : polygonEnds[polygon - 1])..<end {
+        let edge = edges[index]
+        var start = edge.a
+        var fresh = touched.contains(start)
+        for cut in cuts[index].sorted(by: { $0.t < $1.t }) {
+          let known = cut.change != nil && cut.p != edge.b
+          if cut.p != start {
+            pieces.append(
+              Piece(
+                edge: Edge(a: start, b: cut.p), parent: index, fresh: fresh,
+                change: known ? cut.change : nil))
+            fresh = false
+          } else if !known || !pieces.indices.contains(pieces.count - 1) {
+            fresh = true
+          } else if let change = pieces[pieces.count - 1].change, let more = cut.change {
+            pieces[pieces.count - 1].change = change + more
+          }
+          if !known { fresh = true }
+          start = cut.p
+        }
+        if start != edge.b {
+          pieces.append(
+            Piece(edge: Edge(a: start, b: edge.b), parent: index, fresh: fresh, change: 0))
+        }
+      }
+    }
+    var spans: [Span: [Int]] = [:]
+    for (index, piece) in pieces.enumerated() { spans[Span(piece.edge), default: []].append(index) }
+
+    // Walk each polygon's pieces, knowing the winding number on their left: counted by a ray
+    // where it is not known, updated by each crossing in between.
+    var kept: [Edge] = []
+    var left: Int?
+    for (index, piece) in pieces.enumerated() {
+      if piece.fresh || polygonStarts.contains(index) { left = nil }
+      let twins = spans[Span(piece.edge)] ?? [index]
+      if twins.count > 1 {
+        // Pieces on top of each other are classified together, and kept once.
+        if twins[0] == index {
+          Self.keep(group: twins.map { pieces[$0] }, grid: &grid, into: &kept)
+        }
+        left = nil
+        continue
+      }
+      Self.keep(piece, left: &left, grid: &grid, into: &kept)
+      if let known = left, let change = piece.change { left = known + change } else { left = nil }
+    }
+    return link(kept)
+  }
+
+  /// The polygons with every vertex rounded to a grid of a power of two about 2⁻²⁴ of their
+  /// extent, and repeated vertices dropped: points and edges that nearly meet then meet
+  /// exactly (handled as touching or overlapping), and no edge is too short to have a
+  /// direction. The shift is far below any tolerance the outline is drawn at.
+  private static func snapped(_ polygons: [[Vec2]]) -> [[Vec2]] {
+    var extent = 0.0
+    for polygon in polygons {
+      for p in polygon where p.x.isFinite && p.y.isFinite {
+        extent = max(extent, abs(p.x), abs(p.y))
+      }
+    }
+    guard extent > 0 else { return polygons }
+    let step = Double(sign: .plus, exponent: extent.exponent - 24, significand: 1)
+    return polygons.map { polygon in
+      var result: [Vec2] = []
+      result.reserveCapacity(polygon.count)
+      for p in polygon {
+        let q = Vec2((p.x / step).rounded() * step, (p.y / step).rounded() * step)
+        if q != result.last { result.append(q) }
+      }
+      while result.count > 1, result.last == result.first { result.removeLast() }
+      return result
+    }
+  }
+
+  /// Keeps a piece when the ink is on exactly one side of it, turned so the ink is on its
+  /// left; counts the winding number on its left first when it is not known.
+  private static func keep(
+    _ piece: Piece, left: inout Int?, grid: inout Grid, into kept: inout [Edge]
+  ) {
+    if left == nil {
+      let (others, positive) = count(piece.edge, excluding: [piece.parent], grid: &grid)
+      left = positive ? others + 1 : others
+    }
+    guard let inside = left else { return }
+    emit(piece.edge, left: inside, right: inside - 1, into: &kept)
+  }
+
+  /// Keeps one of several pieces that lie on each other when the ink is on one side of them
+  /// all together: each counts for the side it has on its left.
+  private static func keep(group: [Piece], grid: inout Grid, into kept: inout [Edge]) {
+    let reference = group[0].edge
+    let (others, positive) = count(reference, excluding: group.map(\.parent), grid: &grid)
+    let same = group.filter { $0.edge.a == reference.a }.count
+    let opposite = group.count - same
+    let (left, right) =
+      positive ? (others + same - opposite, others) : (others, others - same + opposite)
+    emit(reference, left: left, right: right, into: &kept)
+  }
+
+  /// The winding number at the middle of `edge` of every edge but `excluded`, and whether
+  /// the edge crosses the ray used positively (upwards along x, leftwards along y), so that
+  /// its own crossing counts for the point on its left.
+  private static func count(_ edge: Edge, excluding excluded: [Int], grid: inout Grid)
+    -> (Int, Bool)
+  {
+    let d = edge.b - edge.a
+    let middle = Vec2((edge.a.x + edge.b.x) / 2, (edge.a.y + edge.b.y) / 2)
+    let alongX = abs(d.y) >= abs(d.x)
+    let others = grid.winding(at: middle, rayAlongX: alongX, excluding: excluded)
+    return (others, alongX ? d.y > 0 : d.x < 0)
+  }
+
+  private static func emit(_ edge: Edge, left: Int, right: Int, into kept: inout [Edge]) {
+    switch (left != 0, right != 0) {
+    case (true, false): kept.append(edge)
+    case (false, true): kept.append(Edge(a: edge.b, b: edge.a))
+    default: return
+    }
+  }
+
+  /// Adds the cuts of edges `i` and `j` where they cross, or where an end of one lies on the
+  /// other (a point then marked as touched), including along a line where they overlap;
+  /// ends that meet ends need no cut.
+  private static func intersect(
+    _ e: Edge, _ f: Edge, _ i: Int, _ j: Int, into cuts: inout [[Cut]],
+    touched: inout Set<Vec2>
+  ) {
+    let r = e.b - e.a
+    let s = f.b - f.a
+    let denominator = Vec2.cross(r, s)
+    let scale = r.length * s.length
+    let epsilon = 1e-9
+    guard abs(denominator) > 1e-12 * scale else {
+      // Parallel: on one line, each is cut where the other's ends lie inside it.
+      let offset = f.a - e.a
+      guard abs(Vec2.cross(offset, r)) <= epsilon * r.length * (r.length + s.length) else {
+        return
+      }
+      for (edge, other, index) in [(e, f, i), (f, e, j)] {
+        let d = edge.b - edge.a
+        let lengthSquared = Vec2.dot(d, d)
+        for point in [other.a, other.b] {
+          let t = Vec2.dot(point - edge.a, d) / lengthSquared
+          guard t > epsilon, t < 1 - epsilon else { continue }
+          cuts[index].append(Cut(t: t, p: point, change: nil))
+          touched.insert(point)
+        }
+      }
+      return
+    }
+    let offset = f.a - e.a
+    let t = Vec2.cross(offset, s) / denominator
+    let u = Vec2.cross(offset, r) / denominator
+    guard t >= -epsilon, t <= 1 + epsilon, u >= -epsilon, u <= 1 + epsilon else { return }
+    let tInside = t > epsilon && t < 1 - epsilon
+    let uInside = u > epsilon && u < 1 - epsilon
+    switch (tInside, uInside) {
+    case (true, true):
+      // Moving along e past f, the ink count on e's sides rises when f is crossed from its
+      // right to its left.
+      let p = e.a + r * t
+      let change = denominator < 0 ? 1 : -1
+      cuts[i].append(Cut(t: t, p: p, change: change))
+      cuts[j].append(Cut(t: u, p: p, change: -change))
+    case (true, false):
+      let p = u < 0.5 ? f.a : f.b
+      cuts[i].append(Cut(t: t, p: p, change: nil))
+      touched.insert(p)
+    case (false, true):
+      let p = t < 0.5 ? e.a : e.b
+      cuts[j].append(Cut(t: u, p: p, change: nil))
+      touched.insert(p)
+    case (false, false): return
+    }
+  }
+
+  /// Links edges, ink on the left, into closed loops; where several leave one point, the one
+  /// turning furthest right is taken, which keeps loops that touch at a point apart.
+  private static func link(_ edges: [Edge]) -> [[Vec2]]? {
+    var outgoing: [Vec2: [Int]] = [:]
+    for (index, edge) in edges.enumerated() { outgoing[edge.a, default: []].append(index) }
+    var used = [Bool](repeating: false, count: edges.count)
+    var loops: [[Vec2]] = []
+    for first in edges.indices where !used[first] {
+      used[first] = true
+      var loop = [edges[first].a]
+      var current = first
+      while edges[current].b != edges[first].a {
+        let here = edges[current].b
+        let incoming = edges[current].b - edges[current].a
+        var best: Int?
+        var bestAngle = Double.infinity
+        for candidate in outgoing[here] ?? [] where !used[candidate] {
+          let out = edges[candidate].b - edges[candidate].a
+          // The signed turn from the incoming direction, −π…π; the smallest is rightmost.
+          let angle = atan2(Vec2.cross(incoming, out), Vec2.dot(incoming, out))
+          if angle < bestAngle { (best, bestAngle) = (candidate, angle) }
+        }
+        guard let next = best else { return nil }
+        used[next] = true
+        loop.append(here)
+        current = next
+        guard loop.count <= edges.count else { return nil }
+      }
+      if loop.count >= 3 { loops.append(loop) }
+    }
+    return loops
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A uniform grid of segments' boxes, about one segment per cell.
+private struct Grid {
+  private let segments: [(Vec2, Vec2)]
+  private let minX, minY, cellWidth, cellHeight: Double
+  private let columns, rows: Int
+  private var cells: [[Int32]]
+  /// For each segment, its cell range: columns lo…hi, rows lo…hi.
+  private var ranges: [(Int, Int, Int, Int)] = []
+  private var stamps: [Int]
+  private var stamp = 0
+
+  var isUsable: Bool { columns > 0 }
+
+  init(_ segments: [(Vec2, Vec2)]) {
+    self.segments = segments
+    var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+    for (a, b) in segments {
+      (x0, y0) = (min(x0, a.x, b.x), min(y0, a.y, b.y))
+      (x1, y1) = (max(x1, a.x, b.x), max(y1, a.y, b.y))
+    }
+    stamps = [Int](repeating: -1, count: segments.count)
+    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, segments.count < Int(Int32.max)
+    else {
+      (minX, minY, cellWidth, cellHeight, columns, rows) = (0, 0, 1, 1, 0, 0)
+      cells = []
+      return
+    }
+    let side = Int(Double(segments.count).squareRoot().rounded(.up))
+    columns = min(max(side, 1), 1024)
+    rows = columns
+    (minX, minY) = (x0, y0)
+    cellWidth = max((x1 - x0) / Double(columns), 1e-300)
+    cellHeight = max((y1 - y0) / Double(rows), 1e-300)
+    cells = [[Int32]](repeating: [], count: columns * rows)
+    ranges.reserveCapacity(segments.count)
+    for (index, (a, b)) in segments.enumerated() {
+      let range = (
+        column(min(a.x, b.x)), column(max(a.x, b.x)), row(min(a.y, b.y)), row(max(a.y, b.y))
+      )
+      ranges.append(range)
+      for r in range.2...range.3 {
+        for c in range.0...range.1 { cells[r * columns + c].append(Int32(index)) }
+      }
+    }
+  }
+
+  private func column(_ x: Double) -> Int {
+    min(max(Int((x - minX) / cellWidth), 0), columns - 1)
+  }
+
+  private func row(_ y: Double) -> Int { min(max(Int((y - minY) / cellHeight), 0), rows - 1) }
+
+  /// Calls `body` once for every pair of segments that share a cell.
+  func forEachPair(_ body: (Int, Int) -> Void) {
+    for (cellIndex, cell) in cells.enumerated() where cell.count > 1 {
+      let (c, r) = (cellIndex % columns, cellIndex / columns)
+      for x in 0..<(cell.count - 1) {
+        let i = Int(cell[x])
+        for y in (x + 1)..<cell.count {
+          let j = Int(cell[y])
+          // Only in the first cell the two share.
+          let (ri, rj) = (ranges[i], ranges[j])
+          guard max(ri.0, rj.0) == c, max(ri.2, rj.2) == r else { continue }
+          body(i, j)
+        }
+      }
+    }
+  }
+
+  /// The non-zero winding number at `p` of every segment but the `excluded` ones, by a ray towards +x
+  /// (or +y): a segment crossing it upwards (or leftwards) counts +1, the other way −1.
+  mutating func winding(at p: Vec2, rayAlongX: Bool, excluding excluded: [Int]) -> Int {
+    stamp += 1
+    for index in excluded { stamps[index] = stamp }
+    var winding = 0
+    if rayAlongX {
+      let r = row(p.y)
+      for c in column(p.x)..<columns {
+        for index in cells[r * columns + c] {
+          let i = Int(index)
+          guard stamps[i] != stamp else { continue }
+          stamps[i] = stamp
+          let (a, b) = segments[i]
+          guard (a.y <= p.y) != (b.y <= p.y) else { continue }
+          let x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y)
+          if x > p.x { winding += b.y > a.y ? 1 : -1 }
+        }
+      }
+    } else {
+      let c = column(p.x)
+      for r in row(p.y)..<rows {
+        for index in cells[r * columns + c] {
+          let i = Int(index)
+          guard stamps[i] != stamp else { continue }
+          stamps[i] = stamp
+          let (a, b) = segments[i]
+          guard (a.x <= p.x) != (b.x <= p.x) else { continue }
+          let y = a.y + (p.x - a.x) * (b.y - a.y) / (b.x - a.x)
+          if y > p.y { winding += b.x < a.x ? 1 : -1 }
+        }
+      }
+    }
+    return winding
+  }
+}
