@@ -78,6 +78,7 @@ import Testing
 
     let missing = try WillDocRunner.run([
       "reencode", Self.sample("sections-transforms.will"), "-o", output.path, "--section", "3",
+      "--force",
     ])
     #expect(missing.status == 1)
     #expect(

@@ -9,12 +9,14 @@ import Testing
 /// Where `-o` and `--in-place` write: through symbolic links, into FIFOs and devices, keeping
 /// permissions and owners, never leaving temporary files.
 @Suite struct OutputDestinationTests {
-  /// A reencoded copy of the two-stroke document at `precision` (so each write is recognisable).
+  /// A reencoded copy of the two-stroke document at `precision` (so each write is recognisable),
+  /// with `--force`: these tests are about how an existing file is replaced.
   private func reencode(
     _ source: URL, to destination: String, precision: Int = 1, in directory: URL? = nil
   ) throws -> WillDocRunner.Result {
     try WillDocRunner.run(
-      ["reencode", source.path, "-o", destination, "--precision", "\(precision)"], in: directory)
+      ["reencode", source.path, "-o", destination, "--precision", "\(precision)", "--force"],
+      in: directory)
   }
 
   private func precisions(_ url: URL) throws -> Set<Int> {
@@ -221,7 +223,9 @@ import Testing
     defer { output.close() }
     let process = Process()
     process.executableURL = WillDocRunner.binary
-    process.arguments = ["reencode", source.path, "-o", target.path, "--precision", "1"]
+    process.arguments = [
+      "reencode", source.path, "-o", target.path, "--precision", "1", "--force",
+    ]
     var environment = ProcessInfo.processInfo.environment
     // Test-only: hold the write open after creating the temporary file.
     environment["WILLDOC_TEST_HOLD_TEMPORARY_FILE"] = "300"

@@ -32,8 +32,7 @@ struct Synth: ParsableCommand {
     help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
   var output: String
 
-  @Flag(help: "Allow replacing an existing file.")
-  var force = false
+  @OptionGroup var overwrite: OverwriteOptions
 
   func validate() throws {
     guard (0...1_000_000).contains(strokes) else {
@@ -42,16 +41,7 @@ struct Synth: ParsableCommand {
     guard (0...8).contains(precision) else {
       throw ValidationError("--precision must be between 0 and 8")
     }
-    if output != "-", !force, Self.isExistingFile(output) {
-      throw ValidationError("\(output.terminalSafe) exists; add --force to replace it")
-    }
-  }
-
-  /// Whether `path` names a regular file, through any links: what writing would replace. A
-  /// device or FIFO (`-o /dev/null`) is written to, not replaced, so needs no --force.
-  static func isExistingFile(_ path: String) -> Bool {
-    guard case .regularFile = try? OutputDestination.resolve(path) else { return false }
-    return true
+    try overwrite.check(output)
   }
 
   func run() throws {
