@@ -166,6 +166,45 @@ import Testing
     #expect(document.strokes.allSatisfy { $0.decimalPrecision == 1 })
   }
 
+  /// Every limit option takes K, M and G (powers of 1024); a negative limit is named as such.
+  @Test func limitOptionsTakeSizeSuffixes() throws {
+    let sample = "SampleDocuments/valid/handwriting-opc.will"
+    let small = try WillDocRunner.run(
+      ["inspect", "--max-file-bytes", "1K", sample], in: Fixtures.packageRoot)
+    #expect(small.status == 1)
+    #expect(small.stderr.contains("the limit is 1024 (raise it with --max-file-bytes)"))
+    for value in ["1M", "1m", "1MiB", "1G", "2048K"] {
+      let result = try WillDocRunner.run(
+        ["inspect", "--max-file-bytes", value, "--max-points-per-stroke", "64K", sample],
+        in: Fixtures.packageRoot)
+      #expect(result.status == 0, "\(value): \(result.stderr)")
+    }
+    let render = try WillDocRunner.run(
+      ["render", sample, "-o", "/dev/null", "--format", "png", "--max-canvas-pixels", "1K"],
+      in: Fixtures.packageRoot)
+    #expect(render.status == 1)
+    #expect(render.stderr.contains("--max-canvas-pixels"), "\(render.stderr)")
+    for value in ["1X", "K", "-1", "-2M"] {
+      let result = try WillDocRunner.run(["inspect", "--max-parts", value, sample])
+      #expect(result.status == 64, "\(value)")
+      #expect(result.stderr.hasPrefix("willdoc: error: "), "\(result.stderr)")
+      if value.hasPrefix("-") {
+        #expect(result.stderr.hasPrefix("willdoc: error: limits must not be negative"))
+      }
+    }
+  }
+
+  /// swift-argument-parser's completion scripts know every command.
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionScripts(_ shell: String) throws {
+    let result = try WillDocRunner.run(["--generate-completion-script", shell])
+    #expect(result.status == 0, "\(result.stderr)")
+    for command in ["inspect", "convert", "render", "salvage", "extract", "diff"] {
+      #expect(result.stdout.contains(command), "\(shell): \(command)")
+    }
+    #expect(result.stdout.contains("output-directory"), "\(shell)")
+  }
+
   @Test func colourOnlyWhenAsked() throws {
     let directory = try TemporaryDirectory()
     let url = try SyntheticDocuments.write(

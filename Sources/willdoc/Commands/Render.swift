@@ -97,27 +97,39 @@ struct Render: ParsableCommand {
   var svgStyle: SVGStyle = .outline
 
   @Option(
+    parsing: .unconditional,
+
     help: ArgumentHelp(
-      "Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md).",
+      "Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md). "
+        + LimitValue.suffixHelp,
       valueName: "n"))
-  var maxRenderWork: Int = RenderLimits.default.maxWork
+  var maxRenderWork = LimitValue(RenderLimits.default.maxWork)
 
   @Option(
+    parsing: .unconditional,
+
     help: ArgumentHelp(
-      "Most work units for every page the command draws, together.", valueName: "n"))
-  var maxTotalRenderWork: Int = 1 << 32
+      "Most work units for every page the command draws, together. " + LimitValue.suffixHelp,
+      valueName: "n"))
+  var maxTotalRenderWork = LimitValue(1 << 32)
 
   @Option(
+    parsing: .unconditional,
+
     help: ArgumentHelp(
-      "Most pixels (width × height) of one page's canvas; a larger page is an error.",
+      "Most pixels (width × height) of one page's canvas; a larger page is an error. "
+        + LimitValue.suffixHelp,
       valueName: "n"))
-  var maxCanvasPixels: Int = RenderLimits.default.maxCanvasPixels
+  var maxCanvasPixels = LimitValue(RenderLimits.default.maxCanvasPixels)
 
   @OptionGroup var overwrite: OverwriteOptions
 
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
+    if [maxRenderWork, maxCanvasPixels, maxTotalRenderWork].contains(where: { $0.value < 0 }) {
+      throw ValidationError("limits must not be negative")
+    }
     if inPlace {
       throw ValidationError(
         "render writes PNG, SVG, PDF or outline JSON, never over the WILL document it reads: "
@@ -142,9 +154,6 @@ struct Render: ParsableCommand {
     if let s = effectiveScale, !(s > 0 && s.isFinite && s <= 1000) {
       throw ValidationError(
         "the scale must be positive and at most 1000 (--dpi at most 96000)")
-    }
-    if maxRenderWork < 0 || maxCanvasPixels < 0 || maxTotalRenderWork < 0 {
-      throw ValidationError("limits must not be negative")
     }
     if section != "all", Int(section).map({ $0 < 0 }) ?? true {
       throw ValidationError("--section must be a section index (0, 1, …) or all")
@@ -218,7 +227,7 @@ struct Render: ParsableCommand {
     }
     var options = RenderOptions(
       scale: effectiveScale ?? 1,
-      limits: RenderLimits(maxWork: maxRenderWork, maxCanvasPixels: maxCanvasPixels))
+      limits: RenderLimits(maxWork: maxRenderWork.value, maxCanvasPixels: maxCanvasPixels.value))
     options.brush = brush
     options.svgStyle = svgStyle
     var warned = Set<Int>()
@@ -233,8 +242,8 @@ struct Render: ParsableCommand {
       var page = RenderPage(section: section, paints: document.paints)
       page.background = pageBackground(section)
       var pageOptions = options
-      let left = maxTotalRenderWork - spent
-      pageOptions.limits.maxWork = min(maxRenderWork, left)
+      let left = maxTotalRenderWork.value - spent
+      pageOptions.limits.maxWork = min(maxRenderWork.value, left)
       var report = RenderReport()
       let bytes = try reportingErrors(file: input) { () throws(WillError) -> [UInt8] in
         do throws(WillError) {
@@ -250,12 +259,13 @@ struct Render: ParsableCommand {
             return []
           }
         } catch {
-          guard case .renderLimitExceeded(.work, let value, _) = error.kind, left < maxRenderWork
+          guard case .renderLimitExceeded(.work, let value, _) = error.kind,
+            left < maxRenderWork.value
           else { throw error }
           var whole = error
           whole.kind = .renderLimitExceeded(
             .totalWork, value: spent.addingReportingOverflow(value).partialValue,
-            limit: maxTotalRenderWork)
+            limit: maxTotalRenderWork.value)
           throw whole
         }
       }

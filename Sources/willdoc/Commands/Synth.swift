@@ -12,7 +12,7 @@ struct Synth: ParsableCommand {
       motor model, reported as 120-240 Hz pen samples and built into strokes by InkInput's \
       path builder, on 592 x 864 pages (a new page when one is full; a RIFF or raw file, \
       which holds one page, gets one page as long as the note). The same seed and options \
-      always give the same bytes.
+      always give the same bytes. \(OverwriteOptions.policy)
       """)
 
   @Option(help: "The random seed.")
@@ -24,7 +24,15 @@ struct Synth: ParsableCommand {
   @Option(help: "The container: opc, riff or raw.")
   var container: ContainerKind = .opc
 
-  @Option(help: "The decimal precision of the stored values, 0...8.")
+  @Option(
+    help: ArgumentHelp(
+      """
+      The decimal precision of the stored values, 0...6. A value must fit Int32 once scaled \
+      by 10^precision, so precision 7 holds at most 214.7 and 8 at most 21.47, less than \
+      the 592 x 864 page: they are refused, not clamped. A RIFF or raw note longer than \
+      2147 units needs precision 5 or less. Precision 0 stores whole numbers, widths \
+      included (a 1.4 wide stroke is stored 1 wide).
+      """, valueName: "n"))
   var precision: Int = 2
 
   @Option(
@@ -39,10 +47,19 @@ struct Synth: ParsableCommand {
       throw ValidationError("--strokes must be between 0 and 1000000")
     }
     guard (0...8).contains(precision) else {
-      throw ValidationError("--precision must be between 0 and 8")
+      throw ValidationError("--precision must be between 0 and 6")
+    }
+    guard precision <= Self.highestPrecision else {
+      throw ValidationError(
+        "--precision \(precision) stores values up to "
+          + "\(NumberText.rounded(Double(Int32.max) / pow(10, Double(precision)), decimals: 2)), "
+          + "less than the 592 x 864 page: give 0...\(Self.highestPrecision)")
     }
     try overwrite.check(output)
   }
+
+  /// The highest precision at which the page's coordinates (up to 864) fit Int32.
+  static let highestPrecision = 6
 
   func run() throws {
     let document = MotorModel.synthesizedNotes(
@@ -57,6 +74,9 @@ struct Synth: ParsableCommand {
         "wrote \(output.terminalSafe)  \(container.rawValue)  \(Format.plural(document.sections.count, "section"))  "
           + "\(Format.plural(document.strokes.count, "stroke"))  \(Format.plural(points, "point"))  "
           + "\(Format.count(bytes.count)) bytes")
+      if precision == 0 {
+        StandardOutput.line("precision 0: coordinates and widths stored as whole numbers")
+      }
     }
   }
 }
