@@ -265,6 +265,29 @@ import Testing
     #expect(strict.status == 1)
   }
 
+  /// Blend mode 0 is drawn source-over: it is named so in text and JSON, with the stored 0.
+  @Test func blendModeZeroIsNamedForHowItIsDrawn() throws {
+    let directory = try TemporaryDirectory()
+    var document = SyntheticDocuments.twoStrokes
+    document.updateStrokes { $0.blendMode = BlendMode(rawValue: 0) }
+    let url = try SyntheticDocuments.write(document, to: directory, name: "zero.will")
+    let dump = try WillDocRunner.run(["dump", url.path])
+    #expect(dump.stdout.contains("blend SOURCE_OVER (stored 0)"), "\(dump.stdout)")
+    #expect(!dump.stdout.contains("CLEAR"))
+    let inspect = try WillDocRunner.run(["inspect", url.path])
+    #expect(inspect.stdout.contains("blend modes  SOURCE_OVER (stored 0) ×2"), "\(inspect.stdout)")
+    let json = try DumpSchema.parse(
+      try WillDocRunner.run(["dump", "--format", "json", url.path]).stdoutBytes)
+    for stroke in try DumpSchema.strokes(json) {
+      #expect(stroke["blendMode"] as? String == "SOURCE_OVER")
+      #expect(stroke["blendModeValue"] as? Int == 0)
+    }
+    let summary = try WillDocRunner.run(["inspect", "--format", "json", url.path])
+    #expect(
+      summary.stdout.contains(#"{"name": "SOURCE_OVER", "value": 0, "strokes": 2}"#)
+        || summary.stdout.contains(#""name": "SOURCE_OVER""#), "\(summary.stdout)")
+  }
+
   @Test func validateSeveralFilesPrintsTotal() throws {
     let directory = try TemporaryDirectory()
     _ = try SyntheticDocuments.write(SyntheticDocuments.twoStrokes, to: directory, name: "a.will")
