@@ -125,6 +125,27 @@ import Testing
     #expect(result.stdout.contains("invalid (1 error"))
   }
 
+  /// A cut zip names the entry it stops in, says the file is cut short and points to salvage,
+  /// which then recovers the document.
+  @Test func aCutZipNamesTheEntryAndSuggestsSalvage() throws {
+    let cut = Fixtures.sampleDocuments.appendingPathComponent("invalid/x-truncated-zip.will")
+    let result = try WillDocRunner.run(["inspect", cut.path])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix(
+        "willdoc: error: \(cut.path): /sections/section0.svg: zip error 19: Not a zip archive: "
+          + "the end of the zip (its central directory) is missing, and only "),
+      "\(result.stderr)")
+    #expect(
+      result.stderr.hasSuffix(
+        "stored bytes are there: the file is cut short (willdoc salvage may recover its strokes)\n"
+      ))
+    let directory = try TemporaryDirectory()
+    let salvage = try WillDocRunner.run(["salvage", cut.path, "-o", directory.file("s.will").path])
+    #expect(salvage.status == 1, "something was lost: \(salvage.stderr)")
+    #expect(FileManager.default.fileExists(atPath: directory.file("s.will").path))
+  }
+
   @Test func limitsAreEnforced() throws {
     let directory = try TemporaryDirectory()
     let url = try SyntheticDocuments.write(
