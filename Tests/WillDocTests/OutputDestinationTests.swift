@@ -153,6 +153,34 @@ import Testing
     #expect(synth.status == 0, "synth needs no --force for a device: \(synth.stderr)")
   }
 
+  /// A folder that does not exist, or one no file can be made in, is named as such.
+  @Test func missingAndClosedFoldersAreNamed() throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let missing = directory.file("no/such/folder/out.will").path
+    let result = try reencode(source, to: missing)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains(
+        "cannot write \(missing): the folder \(directory.file("no/such/folder").path) does not exist"
+      ), "\(result.stderr)")
+    let input = try WillDocRunner.run(["inspect", directory.url.path])
+    #expect(input.status == 2)
+    #expect(input.stderr.contains("cannot read \(directory.url.path): it is a directory"))
+    // Root may write anywhere: the closed folder only closes for other users.
+    guard getuid() != 0 else { return }
+    let closed = directory.file("closed")
+    try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: true)
+    chmod(closed.path, 0o500)
+    defer { chmod(closed.path, 0o700) }
+    let refused = try reencode(source, to: closed.appendingPathComponent("out.will").path)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains("no new file can be made in the folder \(closed.path): "),
+      "\(refused.stderr)")
+  }
+
   @Test func directoryIsAClearError() throws {
     let directory = try TemporaryDirectory()
     let source = try SyntheticDocuments.write(
