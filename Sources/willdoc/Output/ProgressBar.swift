@@ -18,11 +18,29 @@ final class ProgressBar: @unchecked Sendable {
   private var done = 0
   private var current = ""
   private var shownWidth = 0
+  private var isFinished = false
 
   /// A bar for `total` items, drawn only when `enabled` and standard error is a terminal.
+  /// While it is drawn, it is redrawn every half second, so the times move on during a long
+  /// file.
   init(total: Int, enabled: Bool) {
     self.total = total
     self.enabled = enabled && isatty(STDERR_FILENO) == 1
+    if self.enabled { startTicking() }
+  }
+
+  private func startTicking() {
+    let thread = Thread { [self] in
+      while true {
+        Thread.sleep(forTimeInterval: 0.5)
+        let done = lock.withLock {
+          if !isFinished, shownWidth > 0 { draw() }
+          return isFinished
+        }
+        if done { return }
+      }
+    }
+    thread.start()
   }
 
   /// Shows `name` as the item being worked on.
@@ -40,19 +58,22 @@ final class ProgressBar: @unchecked Sendable {
     lock.withLock {
       clearLine()
       StandardError.line(line)
-      if enabled { draw() }
+      if enabled, !isFinished { draw() }
     }
   }
 
-  /// Removes the bar, leaving the cursor at the start of an empty line.
+  /// Removes the bar for good, leaving the cursor at the start of an empty line.
   func clear() {
-    lock.withLock { clearLine() }
+    lock.withLock {
+      isFinished = true
+      clearLine()
+    }
   }
 
   private func update(_ change: (ProgressBar) -> Void) {
     lock.withLock {
       change(self)
-      if enabled { draw() }
+      if enabled, !isFinished { draw() }
     }
   }
 
