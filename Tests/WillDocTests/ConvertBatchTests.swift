@@ -163,6 +163,34 @@ import Testing
     #expect(try UIMDocument(parsing: try Fixtures.bytes(of: existing)).inkData.strokes.count > 0)
   }
 
+  /// Two inputs with one output name, and an output that would be its own input, fail before
+  /// anything is read; the others convert.
+  @Test func clashingOutputsFailTheLaterInput() throws {
+    let directory = try TemporaryDirectory()
+    for folder in ["a", "b"] {
+      try FileManager.default.createDirectory(
+        at: directory.file(folder), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: Self.validFolder.appendingPathComponent("handwriting-opc.will"),
+        to: directory.file("\(folder)/note.will"))
+    }
+    let result = try WillDocRunner.run(
+      ["convert", "a/note.will", "b/note.will", "-d", "out", "--to", "uim"], in: directory.url)
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.contains(
+        "failed     b/note.will: its output out/note.uim is also the output of a/note.will"),
+      "\(result.stdout)")
+    #expect(Self.files(below: directory.file("out")) == ["note.uim"])
+    let itself = try WillDocRunner.run(
+      ["convert", "a", "-d", "a", "--to", "will"], in: directory.url)
+    #expect(itself.status == 1)
+    #expect(
+      itself.stdout.contains(
+        "failed     a/note.will: its output a/note.will is the input itself; give another -d"),
+      "\(itself.stdout)")
+  }
+
   /// The progress bar is drawn on a terminal (a pseudo-terminal from `script`), and never
   /// with --quiet or in a pipe.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
