@@ -89,6 +89,21 @@ import Testing
     #expect(negative.status == 64, "\(negative.stderr)")
   }
 
+  /// Precision 0 rounds widths too, and the report says so.
+  @Test func precisionZeroSaysWidthsBecomeWhole() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.url.appendingPathComponent("whole.will")
+    let result = try WillDocRunner.run([
+      "reencode", Self.sample("handwriting-opc.will"), "-o", output.path, "--precision", "0",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains("precision 0: coordinates and widths are whole numbers"),
+      "\(result.stdout)")
+    let written = try WillDocument(contentsOf: output)
+    #expect(written.strokes.allSatisfy { $0.widths.allSatisfy { $0 == $0.rounded() } })
+  }
+
   @Test func onlyMetadataLostIsConvertedAndListed() throws {
     let directory = try TemporaryDirectory()
     let output = directory.url.appendingPathComponent("note.bin").path

@@ -209,6 +209,9 @@ struct Reencode: ParsableCommand {
           "re-quantised     precision \(precisions.isEmpty ? "-" : precisions) → \(precision): "
             + "\(Format.count(change.movedPoints)) of \(Format.count(change.points)) points "
             + "moved, \(error)")
+        if precision == 0 {
+          lines.append("                 precision 0: coordinates and widths are whole numbers")
+        }
       } else {
         // Flattened values are off the fixed-point grid until written: every one moves a bit.
         lines.append("re-quantised     at the strokes' precision (\(precisions)): \(error)")
