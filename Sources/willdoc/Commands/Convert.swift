@@ -35,7 +35,10 @@ struct Convert: ParsableCommand {
 
       Exit status: with -d, 0 when every input converted (skipped files do not count) and 1 \
       when any failed; with one input and -o, 0, 1 for an invalid document, 2 for an \
-      unreadable one; 64 for a usage error. \(OverwriteOptions.policy)
+      unreadable one; 64 for a usage error. An existing file is never replaced without \
+      --force: with -o it is a usage error, with -d that input fails and the others go on. \
+      convert never writes over its input (it has no --in-place); a device or FIFO such as \
+      /dev/null is written to, not replaced.
       """)
 
   @Argument(
@@ -76,7 +79,7 @@ struct Convert: ParsableCommand {
 
   @OptionGroup var limitOptions: LimitOptions
 
-  /// Several inputs, a folder, or `-d`: the batch form with its summary.
+  /// `-d`: the batch form (any number of files, folders and `-`) with its summary.
   var isBatch: Bool { directory != nil }
 
   /// The format written.

@@ -15,8 +15,8 @@ struct OverwriteOptions: ParsableArguments {
 
   @Flag(
     help: """
-      Replace an existing output file. Without it an existing file is refused (exit 64) and \
-      left as it is; a device or FIFO such as /dev/null is always written to.
+      Replace an existing output file. Without it an existing file is refused and left as \
+      it is; a device or FIFO such as /dev/null is always written to.
       """)
   var force = false
 

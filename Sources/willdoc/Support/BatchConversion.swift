@@ -64,7 +64,7 @@ struct BatchConversion {
     if let refusal = overwrite.refusal(toWrite: output) {
       outcome.code = "output-exists"
       outcome.reason = refusal
-      outcome.exitStatus = ExitStatus.usage
+      outcome.exitStatus = ExitStatus.invalid
       return outcome
     }
     let conversion: DocumentConversion
