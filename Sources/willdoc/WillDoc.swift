@@ -11,14 +11,18 @@ struct WillDoc: ParsableCommand {
     abstract:
       "Inspect, dump, validate, re-encode, render, salvage, synthesize and take apart Wacom WILL ink documents.",
     discussion: """
-      Every command reads a path, or - for standard input. A file given to -o is replaced \
-      atomically, keeping its permissions; a symbolic link is followed to its target; a device \
-      or FIFO is written directly. Nothing is written over the input unless --in-place is given \
-      (reencode, salvage). Strings from files are printed with control characters escaped.
+      Every command reads a path, or - for standard input. An existing file given to -o is \
+      replaced only with --force, atomically, keeping its permissions; a symbolic link is \
+      followed to its target; a device or FIFO is written directly, without --force. Nothing \
+      is written over the input unless --in-place is given (reencode, salvage). Strings from \
+      files are printed with control characters escaped.
 
       Exit status: 0 success (validate: the document is valid), 1 an invalid document, \
       2 an unreadable input (not a WILL file, or an I/O error, standard output included), \
-      64 a usage error.
+      64 a usage error (convert -d: 1 when any input failed).
+
+      Shell completions: willdoc --generate-completion-script bash|zsh|fish; \
+      Tools/install-willdoc installs them with the binary and the manual page.
       """,
     version: "willdoc \(version)",
     subcommands: [

@@ -78,8 +78,9 @@ extension SampleDocuments {
     let sectionRels = "/sections/_rels/section0.svg.rels"
 
     add(
-      "x-truncated-zip.will", "a valid package cut to half its length: no central directory",
-      "zip-error", nil, nil, Array(valid.prefix(valid.count / 2)))
+      "x-truncated-zip.will",
+      "a valid package cut to half its length: no central directory, the section cut short",
+      "zip-error", svg, nil, Array(valid.prefix(valid.count / 2)))
 
     // Bad CRC: the paths part stored uncompressed, one byte of its data changed.
     var stored = try rezip(base) { inputs in

@@ -125,6 +125,27 @@ import Testing
     #expect(result.stdout.contains("invalid (1 error"))
   }
 
+  /// A cut zip names the entry it stops in, says the file is cut short and points to salvage,
+  /// which then recovers the document.
+  @Test func aCutZipNamesTheEntryAndSuggestsSalvage() throws {
+    let cut = Fixtures.sampleDocuments.appendingPathComponent("invalid/x-truncated-zip.will")
+    let result = try WillDocRunner.run(["inspect", cut.path])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix(
+        "willdoc: error: \(cut.path): /sections/section0.svg: zip error 19: Not a zip archive: "
+          + "the end of the zip (its central directory) is missing, and only "),
+      "\(result.stderr)")
+    #expect(
+      result.stderr.hasSuffix(
+        "stored bytes are there: the file is cut short (willdoc salvage may recover its strokes)\n"
+      ))
+    let directory = try TemporaryDirectory()
+    let salvage = try WillDocRunner.run(["salvage", cut.path, "-o", directory.file("s.will").path])
+    #expect(salvage.status == 1, "something was lost: \(salvage.stderr)")
+    #expect(FileManager.default.fileExists(atPath: directory.file("s.will").path))
+  }
+
   @Test func limitsAreEnforced() throws {
     let directory = try TemporaryDirectory()
     let url = try SyntheticDocuments.write(
@@ -164,6 +185,45 @@ import Testing
     #expect(allowed.status == 0, "\(allowed.stderr)")
     let document = try WillDocument(parsing: [UInt8](try Data(contentsOf: url)))
     #expect(document.strokes.allSatisfy { $0.decimalPrecision == 1 })
+  }
+
+  /// Every limit option takes K, M and G (powers of 1024); a negative limit is named as such.
+  @Test func limitOptionsTakeSizeSuffixes() throws {
+    let sample = "SampleDocuments/valid/handwriting-opc.will"
+    let small = try WillDocRunner.run(
+      ["inspect", "--max-file-bytes", "1K", sample], in: Fixtures.packageRoot)
+    #expect(small.status == 1)
+    #expect(small.stderr.contains("the limit is 1024 (raise it with --max-file-bytes)"))
+    for value in ["1M", "1m", "1MiB", "1G", "2048K"] {
+      let result = try WillDocRunner.run(
+        ["inspect", "--max-file-bytes", value, "--max-points-per-stroke", "64K", sample],
+        in: Fixtures.packageRoot)
+      #expect(result.status == 0, "\(value): \(result.stderr)")
+    }
+    let render = try WillDocRunner.run(
+      ["render", sample, "-o", "/dev/null", "--format", "png", "--max-canvas-pixels", "1K"],
+      in: Fixtures.packageRoot)
+    #expect(render.status == 1)
+    #expect(render.stderr.contains("--max-canvas-pixels"), "\(render.stderr)")
+    for value in ["1X", "K", "-1", "-2M"] {
+      let result = try WillDocRunner.run(["inspect", "--max-parts", value, sample])
+      #expect(result.status == 64, "\(value)")
+      #expect(result.stderr.hasPrefix("willdoc: error: "), "\(result.stderr)")
+      if value.hasPrefix("-") {
+        #expect(result.stderr.hasPrefix("willdoc: error: limits must not be negative"))
+      }
+    }
+  }
+
+  /// swift-argument-parser's completion scripts know every command.
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionScripts(_ shell: String) throws {
+    let result = try WillDocRunner.run(["--generate-completion-script", shell])
+    #expect(result.status == 0, "\(result.stderr)")
+    for command in ["inspect", "convert", "render", "salvage", "extract", "diff"] {
+      #expect(result.stdout.contains(command), "\(shell): \(command)")
+    }
+    #expect(result.stdout.contains("output-directory"), "\(shell)")
   }
 
   @Test func colourOnlyWhenAsked() throws {
@@ -226,6 +286,29 @@ import Testing
     #expect(strict.status == 1)
   }
 
+  /// Blend mode 0 is drawn source-over: it is named so in text and JSON, with the stored 0.
+  @Test func blendModeZeroIsNamedForHowItIsDrawn() throws {
+    let directory = try TemporaryDirectory()
+    var document = SyntheticDocuments.twoStrokes
+    document.updateStrokes { $0.blendMode = BlendMode(rawValue: 0) }
+    let url = try SyntheticDocuments.write(document, to: directory, name: "zero.will")
+    let dump = try WillDocRunner.run(["dump", url.path])
+    #expect(dump.stdout.contains("blend SOURCE_OVER (stored 0)"), "\(dump.stdout)")
+    #expect(!dump.stdout.contains("CLEAR"))
+    let inspect = try WillDocRunner.run(["inspect", url.path])
+    #expect(inspect.stdout.contains("blend modes  SOURCE_OVER (stored 0) ×2"), "\(inspect.stdout)")
+    let json = try DumpSchema.parse(
+      try WillDocRunner.run(["dump", "--format", "json", url.path]).stdoutBytes)
+    for stroke in try DumpSchema.strokes(json) {
+      #expect(stroke["blendMode"] as? String == "SOURCE_OVER")
+      #expect(stroke["blendModeValue"] as? Int == 0)
+    }
+    let summary = try WillDocRunner.run(["inspect", "--format", "json", url.path])
+    #expect(
+      summary.stdout.contains(#"{"name": "SOURCE_OVER", "value": 0, "strokes": 2}"#)
+        || summary.stdout.contains(#""name": "SOURCE_OVER""#), "\(summary.stdout)")
+  }
+
   @Test func validateSeveralFilesPrintsTotal() throws {
     let directory = try TemporaryDirectory()
     _ = try SyntheticDocuments.write(SyntheticDocuments.twoStrokes, to: directory, name: "a.will")
@@ -281,7 +364,7 @@ import Testing
     let result = try WillDocRunner.run(
       ["render", url.path, "-o", directory.file("page.png").path, "--dpi", "192"])
     #expect(result.status == 0, "\(result.stderr)")
-    for number in [1, 2] {
+    for number in [0, 1] {
       let bytes = [UInt8](try Data(contentsOf: directory.file("page-\(number).png")))
       #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
       let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }

@@ -78,6 +78,7 @@ import Testing
 
     let missing = try WillDocRunner.run([
       "reencode", Self.sample("sections-transforms.will"), "-o", output.path, "--section", "3",
+      "--force",
     ])
     #expect(missing.status == 1)
     #expect(
@@ -86,6 +87,21 @@ import Testing
       "reencode", Self.sample("sections-transforms.will"), "-o", output.path, "--section", "-1",
     ])
     #expect(negative.status == 64, "\(negative.stderr)")
+  }
+
+  /// Precision 0 rounds widths too, and the report says so.
+  @Test func precisionZeroSaysWidthsBecomeWhole() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.url.appendingPathComponent("whole.will")
+    let result = try WillDocRunner.run([
+      "reencode", Self.sample("handwriting-opc.will"), "-o", output.path, "--precision", "0",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains("precision 0: coordinates and widths are whole numbers"),
+      "\(result.stdout)")
+    let written = try WillDocument(contentsOf: output)
+    #expect(written.strokes.allSatisfy { $0.widths.allSatisfy { $0 == $0.rounded() } })
   }
 
   @Test func onlyMetadataLostIsConvertedAndListed() throws {

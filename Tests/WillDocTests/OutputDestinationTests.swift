@@ -9,12 +9,14 @@ import Testing
 /// Where `-o` and `--in-place` write: through symbolic links, into FIFOs and devices, keeping
 /// permissions and owners, never leaving temporary files.
 @Suite struct OutputDestinationTests {
-  /// A reencoded copy of the two-stroke document at `precision` (so each write is recognisable).
+  /// A reencoded copy of the two-stroke document at `precision` (so each write is recognisable),
+  /// with `--force`: these tests are about how an existing file is replaced.
   private func reencode(
     _ source: URL, to destination: String, precision: Int = 1, in directory: URL? = nil
   ) throws -> WillDocRunner.Result {
     try WillDocRunner.run(
-      ["reencode", source.path, "-o", destination, "--precision", "\(precision)"], in: directory)
+      ["reencode", source.path, "-o", destination, "--precision", "\(precision)", "--force"],
+      in: directory)
   }
 
   private func precisions(_ url: URL) throws -> Set<Int> {
@@ -151,6 +153,34 @@ import Testing
     #expect(synth.status == 0, "synth needs no --force for a device: \(synth.stderr)")
   }
 
+  /// A folder that does not exist, or one no file can be made in, is named as such.
+  @Test func missingAndClosedFoldersAreNamed() throws {
+    let directory = try TemporaryDirectory()
+    let source = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    let missing = directory.file("no/such/folder/out.will").path
+    let result = try reencode(source, to: missing)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains(
+        "cannot write \(missing): the folder \(directory.file("no/such/folder").path) does not exist"
+      ), "\(result.stderr)")
+    let input = try WillDocRunner.run(["inspect", directory.url.path])
+    #expect(input.status == 2)
+    #expect(input.stderr.contains("cannot read \(directory.url.path): it is a directory"))
+    // Root may write anywhere: the closed folder only closes for other users.
+    guard getuid() != 0 else { return }
+    let closed = directory.file("closed")
+    try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: true)
+    chmod(closed.path, 0o500)
+    defer { chmod(closed.path, 0o700) }
+    let refused = try reencode(source, to: closed.appendingPathComponent("out.will").path)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains("no new file can be made in the folder \(closed.path): "),
+      "\(refused.stderr)")
+  }
+
   @Test func directoryIsAClearError() throws {
     let directory = try TemporaryDirectory()
     let source = try SyntheticDocuments.write(
@@ -221,7 +251,9 @@ import Testing
     defer { output.close() }
     let process = Process()
     process.executableURL = WillDocRunner.binary
-    process.arguments = ["reencode", source.path, "-o", target.path, "--precision", "1"]
+    process.arguments = [
+      "reencode", source.path, "-o", target.path, "--precision", "1", "--force",
+    ]
     var environment = ProcessInfo.processInfo.environment
     // Test-only: hold the write open after creating the temporary file.
     environment["WILLDOC_TEST_HOLD_TEMPORARY_FILE"] = "300"

@@ -79,7 +79,8 @@ struct RenderLimitTests {
         == true)
     for index in 1...3 {
       let page = try WillDocRunner.run([
-        "render", sections.path, "--section", "\(index - 1)", "-o", directory.file("c.png").path,
+        "render", sections.path, "--section", "\(index - 1)", "-o",
+        directory.file("c\(index).png").path,
         "--max-render-work", "20000000", "--max-total-render-work", "20000000",
       ])
       #expect(page.status == 0, "section \(index - 1): \(page.stderr)")

@@ -221,8 +221,8 @@ struct SampleTests {
     let directory = try TemporaryDirectory()
     let original = try WillDocument(parsing: try ExternalSamples.bytes(name))
     var input = Self.directory.appendingPathComponent(name)
-    for container in ["riff", "opc", "raw", "opc", "riff"] {
-      let output = directory.file("step." + container)
+    for (step, container) in ["riff", "opc", "raw", "opc", "riff"].enumerated() {
+      let output = directory.file("step\(step)." + container)
       let result = try WillDocRunner.run(
         ["reencode", input.path, "-o", output.path, "--container", container])
       #expect(result.status == 0, "\(container): \(result.stderr)")

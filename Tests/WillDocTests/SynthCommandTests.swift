@@ -71,6 +71,29 @@ import Testing
     #expect(bad.status == 64)
   }
 
+  /// Precision 7 cannot hold the page's coordinates in Int32: refused with the reason, before
+  /// any work; precision 0 says that widths became whole numbers.
+  @Test func precisionsThePageCannotHoldAreRefused() throws {
+    let directory = try TemporaryDirectory()
+    for (precision, largest) in [(7, "214.75"), (8, "21.47")] {
+      let refused = try WillDocRunner.run(
+        ["synth", "--precision", "\(precision)", "-o", "p.will"], in: directory.url)
+      #expect(refused.status == 64)
+      #expect(
+        refused.stderr.hasPrefix(
+          "willdoc: error: --precision \(precision) stores values up to \(largest), less than "
+            + "the 592 x 864 page: give 0...6"), "\(refused.stderr)")
+    }
+    let whole = try WillDocRunner.run(
+      ["synth", "--precision", "0", "--strokes", "3", "-o", "p.will"], in: directory.url)
+    #expect(whole.status == 0, "\(whole.stderr)")
+    #expect(whole.stdout.contains("precision 0: coordinates and widths stored as whole numbers"))
+    let help = try WillDocRunner.run(["synth", "--help"])
+    let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("precision 7 holds at most 214.7"), "\(help.stdout)")
+    #expect(text.contains("refused, not clamped"))
+  }
+
   @Test(.enabled(if: Oracle.isAvailable, "../shared/tools/oracle is absent"))
   func theOracleReadsTheSameStrokes() throws {
     let directory = try TemporaryDirectory()

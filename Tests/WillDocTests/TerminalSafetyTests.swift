@@ -111,7 +111,7 @@ import Testing
     let output = directory.file("out\u{1B}[2J.will").path
     for arguments in [
       ["reencode", opc.path, "-o", output],
-      ["salvage", opc.path, "-o", output],
+      ["salvage", opc.path, "-o", output, "--force"],
       ["render", opc.path, "-o", output + ".svg"],
       ["synth", "--strokes", "2", "-o", output, "--force"],
     ] {

@@ -146,10 +146,19 @@ package enum FileIO {
       if descriptor >= 0 { return (descriptor, temporary) }
       if lastError != EEXIST { break }
     }
-    throw WillError(
-      .io(
-        "cannot create a temporary file beside \(path): \(String(cString: strerror(lastError)))"
-      ))
+    let reason = String(cString: strerror(lastError))
+    // The folder as people write it: `.` for the current one, no trailing slash but on `/`.
+    let folderName = folder.isEmpty ? "." : folder == "/" ? "/" : String(folder.dropLast())
+    var folderInfo = stat()
+    let folderExists = stat(folderName, &folderInfo) == 0 && folderInfo.st_mode & S_IFMT == S_IFDIR
+    if [ENOENT, ENOTDIR].contains(lastError), !folderExists {
+      throw WillError(.io("cannot write \(path): the folder \(folderName) does not exist"))
+    }
+    if [EACCES, EPERM, EROFS].contains(lastError) {
+      throw WillError(
+        .io("cannot write \(path): no new file can be made in the folder \(folderName): \(reason)"))
+    }
+    throw WillError(.io("cannot create a temporary file beside \(path): \(reason)"))
   }
 
   /// Gives the temporary file the replaced file's owner and group when the system allows it

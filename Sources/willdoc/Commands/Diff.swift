@@ -22,7 +22,8 @@ struct Diff: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: "How far apart a coordinate or width may be and count as the same (default 0).")
+    help:
+      "How far apart a coordinate or width may be and count as the same, in page units, 0 or more.")
   var tolerance: Double = 0
 
   @Option(help: "text or json (see docs/json.md).")

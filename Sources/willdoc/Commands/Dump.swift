@@ -20,12 +20,16 @@ struct Dump: ParsableCommand {
   var raw = false
 
   @Option(
-    parsing: .unconditional, help: ArgumentHelp("Only this section (0-based).", valueName: "n"))
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Only this section, counted from 0 (default: every section).", valueName: "n"))
   var section: Int?
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("Only this stroke of each paths element (0-based).", valueName: "n"))
+    help: ArgumentHelp(
+      "Only this stroke of each paths element, counted from 0 (default: every stroke).",
+      valueName: "n"))
   var stroke: Int?
 
   @OptionGroup var limitOptions: LimitOptions

@@ -17,7 +17,8 @@ struct Extract: ParsableCommand {
       chunk ids) and a raw file's (stream). A package's part may be given without its \
       leading slash and in any case; a chunk id without its trailing spaces. The document \
       itself is not interpreted, so the parts of a package whose sections do not parse can \
-      still be taken out. Bytes are never written to a terminal: give -o or a pipe.
+      still be taken out. Bytes are never written to a terminal: give -o or a pipe. \
+      \(OverwriteOptions.policy)
       """)
 
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
@@ -36,6 +37,8 @@ struct Extract: ParsableCommand {
       valueName: "file"))
   var output: String?
 
+  @OptionGroup var overwrite: OverwriteOptions
+
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
@@ -45,6 +48,7 @@ struct Extract: ParsableCommand {
     if let output, file != "-", output != "-", isSameFile(file, output) {
       throw ValidationError("-o \(output.terminalSafe) is the input file")
     }
+    if let output { try overwrite.check(output) }
   }
 
   func run() throws {

@@ -190,7 +190,7 @@ struct Inspect: ParsableCommand {
       rows.append([
         "blend modes",
         summary.blendModes.sorted { $0.key.rawValue < $1.key.rawValue }
-          .map { "\($0.key) ×\(Format.count($0.value))" }.joined(separator: ", "),
+          .map { "\($0.key.reportText) ×\(Format.count($0.value))" }.joined(separator: ", "),
       ])
     }
     rows.append([

@@ -21,7 +21,8 @@ struct Reencode: ParsableCommand {
       landing on one another, a transform, an image or a paint that strokes use), naming what \
       would change: pick a page with --section, bake transforms with --flatten, or drop \
       images and paints with --drop-images and --drop-paints. What goes without changing the \
-      drawing (properties, page size, background) is converted and listed as dropped.
+      drawing (properties, page size, background) is converted and listed as dropped. \
+      \(OverwriteOptions.policy)
       """)
 
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))
@@ -34,7 +35,11 @@ struct Reencode: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Re-quantise every stroke at this decimal precision (0...8).", valueName: "n"))
+      """
+      Re-quantise every stroke at this decimal precision (0...8), widths included: 0 makes \
+      coordinates and widths whole numbers. A value must fit Int32 once scaled by \
+      10^precision (at 8, at most 21.47): a larger one is an error naming the stroke.
+      """, valueName: "n"))
   var precision: Int?
 
   @Option(
@@ -204,6 +209,9 @@ struct Reencode: ParsableCommand {
           "re-quantised     precision \(precisions.isEmpty ? "-" : precisions) → \(precision): "
             + "\(Format.count(change.movedPoints)) of \(Format.count(change.points)) points "
             + "moved, \(error)")
+        if precision == 0 {
+          lines.append("                 precision 0: coordinates and widths are whole numbers")
+        }
       } else {
         // Flattened values are off the fixed-point grid until written: every one moves a bit.
         lines.append("re-quantised     at the strokes' precision (\(precisions)): \(error)")

@@ -11,8 +11,8 @@ struct Render: ParsableCommand {
       A section is drawn on its page (size and background rectangle), each paths element with \
       the product of its ancestors' transforms. RIFF and raw documents have no page: the page \
       is fitted to the ink. With several sections and --section all, the files are numbered \
-      from 1: out.png becomes out-1.png, out-2.png, … (section 0 is out-1.png); a PDF holds \
-      every section drawn, a page each (a page unit is 1/96 in).
+      as --section counts, from 0: out.png becomes out-0.png, out-1.png, … (section 0 is \
+      out-0.png); a PDF holds every section drawn, a page each (a page unit is 1/96 in).
 
       Strokes are composited in an ink layer over the page and its images: an eraser removes \
       ink, never the page. SVG and PDF draw each stroke as one filled Bézier outline \
@@ -33,7 +33,10 @@ struct Render: ParsableCommand {
       option that raises the limit. Ink outside the page costs nothing.
 
       render never writes over the document it reads: its output is another format, so -o \
-      naming the input, and --in-place, are usage errors (exit 64).
+      naming the input, and --in-place, are usage errors (exit 64). An existing output file \
+      (each numbered file, with several sections) is replaced only with --force, and every \
+      one is checked before the first is written; a device or FIFO such as /dev/null is \
+      written to, not replaced.
       """)
 
   /// The output formats: PDF writes one file with a page per section.
@@ -50,7 +53,8 @@ struct Render: ParsableCommand {
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
-      "The file to write (numbered per section), or - for standard output.", valueName: "file"))
+      "The file to write (out-0.png, out-1.png, … for several sections), or - for standard output.",
+      valueName: "file"))
   var output: String?
 
   /// Accepted only to be refused with a reason: a drawing never replaces the document.
@@ -66,11 +70,15 @@ struct Render: ParsableCommand {
   var section: String = "all"
 
   @Option(
-    parsing: .unconditional, help: ArgumentHelp("Output pixels per page unit.", valueName: "s"))
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Output pixels per page unit, above 0 and at most 1000 (default: 1).", valueName: "s"))
   var scale: Double?
 
   @Option(
-    parsing: .unconditional, help: ArgumentHelp("Dots per inch; 96 is scale 1.", valueName: "d"))
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Dots per inch, above 0 and at most 96000; 96 is scale 1 (default: 96).", valueName: "d"))
   var dpi: Double?
 
   @Option(
@@ -89,25 +97,39 @@ struct Render: ParsableCommand {
   var svgStyle: SVGStyle = .outline
 
   @Option(
+    parsing: .unconditional,
+
     help: ArgumentHelp(
-      "Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md).",
+      "Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md). "
+        + LimitValue.suffixHelp,
       valueName: "n"))
-  var maxRenderWork: Int = RenderLimits.default.maxWork
+  var maxRenderWork = LimitValue(RenderLimits.default.maxWork)
 
   @Option(
+    parsing: .unconditional,
+
     help: ArgumentHelp(
-      "Most work units for every page the command draws, together.", valueName: "n"))
-  var maxTotalRenderWork: Int = 1 << 32
+      "Most work units for every page the command draws, together. " + LimitValue.suffixHelp,
+      valueName: "n"))
+  var maxTotalRenderWork = LimitValue(1 << 32)
 
   @Option(
+    parsing: .unconditional,
+
     help: ArgumentHelp(
-      "Most pixels (width × height) of one page's canvas; a larger page is an error.",
+      "Most pixels (width × height) of one page's canvas; a larger page is an error. "
+        + LimitValue.suffixHelp,
       valueName: "n"))
-  var maxCanvasPixels: Int = RenderLimits.default.maxCanvasPixels
+  var maxCanvasPixels = LimitValue(RenderLimits.default.maxCanvasPixels)
+
+  @OptionGroup var overwrite: OverwriteOptions
 
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
+    if [maxRenderWork, maxCanvasPixels, maxTotalRenderWork].contains(where: { $0.value < 0 }) {
+      throw ValidationError("limits must not be negative")
+    }
     if inPlace {
       throw ValidationError(
         "render writes PNG, SVG, PDF or outline JSON, never over the WILL document it reads: "
@@ -130,10 +152,8 @@ struct Render: ParsableCommand {
     }
     if scale != nil && dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
     if let s = effectiveScale, !(s > 0 && s.isFinite && s <= 1000) {
-      throw ValidationError("the scale must be positive and at most 1000")
-    }
-    if maxRenderWork < 0 || maxCanvasPixels < 0 || maxTotalRenderWork < 0 {
-      throw ValidationError("limits must not be negative")
+      throw ValidationError(
+        "the scale must be positive and at most 1000 (--dpi at most 96000)")
     }
     if section != "all", Int(section).map({ $0 < 0 }) ?? true {
       throw ValidationError("--section must be a section index (0, 1, …) or all")
@@ -201,9 +221,13 @@ struct Render: ParsableCommand {
     if output == "-" && indices.count > 1 && format != .pdf {
       throw ValidationError("give --section N to write one section to standard output")
     }
+    // Every file this run writes is checked before the first is written.
+    for path in outputPaths(output, indices: indices, format: format) {
+      try overwrite.check(path)
+    }
     var options = RenderOptions(
       scale: effectiveScale ?? 1,
-      limits: RenderLimits(maxWork: maxRenderWork, maxCanvasPixels: maxCanvasPixels))
+      limits: RenderLimits(maxWork: maxRenderWork.value, maxCanvasPixels: maxCanvasPixels.value))
     options.brush = brush
     options.svgStyle = svgStyle
     var warned = Set<Int>()
@@ -218,8 +242,8 @@ struct Render: ParsableCommand {
       var page = RenderPage(section: section, paints: document.paints)
       page.background = pageBackground(section)
       var pageOptions = options
-      let left = maxTotalRenderWork - spent
-      pageOptions.limits.maxWork = min(maxRenderWork, left)
+      let left = maxTotalRenderWork.value - spent
+      pageOptions.limits.maxWork = min(maxRenderWork.value, left)
       var report = RenderReport()
       let bytes = try reportingErrors(file: input) { () throws(WillError) -> [UInt8] in
         do throws(WillError) {
@@ -235,12 +259,13 @@ struct Render: ParsableCommand {
             return []
           }
         } catch {
-          guard case .renderLimitExceeded(.work, let value, _) = error.kind, left < maxRenderWork
+          guard case .renderLimitExceeded(.work, let value, _) = error.kind,
+            left < maxRenderWork.value
           else { throw error }
           var whole = error
           whole.kind = .renderLimitExceeded(
             .totalWork, value: spent.addingReportingOverflow(value).partialValue,
-            limit: maxTotalRenderWork)
+            limit: maxTotalRenderWork.value)
           throw whole
         }
       }
@@ -261,7 +286,7 @@ struct Render: ParsableCommand {
             + Self.approximation(of: mode))
       }
       if format == .pdf { continue }
-      let path = indices.count > 1 ? Self.numbered(output, index + 1) : output
+      let path = indices.count > 1 ? Self.numbered(output, index) : output
       if path != "-", input != "-", isSameFile(input, path) {
         throw Self.overInput(path)
       }
@@ -319,7 +344,14 @@ struct Render: ParsableCommand {
   /// The least a page costs the command's total budget (its file is written atomically).
   static let pageWork = 1 << 21
 
-  /// `out.png` → `out-2.png`.
+  /// The files a run drawing the sections `indices` writes: one PDF, one file, or one
+  /// numbered file per section.
+  private func outputPaths(_ output: String, indices: [Int], format: OutputFormat) -> [String] {
+    if format == .pdf || indices.count == 1 { return [output] }
+    return indices.map { Self.numbered(output, $0) }
+  }
+
+  /// `out.png` → `out-2.png` (section 2).
   static func numbered(_ path: String, _ number: Int) -> String {
     let url = URL(fileURLWithPath: path)
     let ext = url.pathExtension

@@ -16,7 +16,8 @@ struct Salvage: ParsableCommand {
       part when the section SVGs are broken. Writes a valid document in the input's \
       container and reports every damaged part with the strokes kept and dropped. Exit \
       status 0 when the input was intact, 1 when something was lost (the recovered document \
-      is still written), 2 when the input holds no WILL data (not-a-will-file).
+      is still written), 2 when the input holds no WILL data (not-a-will-file). \
+      \(OverwriteOptions.policy)
       """)
 
   @Argument(

@@ -12,7 +12,7 @@ struct Synth: ParsableCommand {
       motor model, reported as 120-240 Hz pen samples and built into strokes by InkInput's \
       path builder, on 592 x 864 pages (a new page when one is full; a RIFF or raw file, \
       which holds one page, gets one page as long as the note). The same seed and options \
-      always give the same bytes.
+      always give the same bytes. \(OverwriteOptions.policy)
       """)
 
   @Option(help: "The random seed.")
@@ -24,7 +24,15 @@ struct Synth: ParsableCommand {
   @Option(help: "The container: opc, riff or raw.")
   var container: ContainerKind = .opc
 
-  @Option(help: "The decimal precision of the stored values, 0...8.")
+  @Option(
+    help: ArgumentHelp(
+      """
+      The decimal precision of the stored values, 0...6. A value must fit Int32 once scaled \
+      by 10^precision, so precision 7 holds at most 214.7 and 8 at most 21.47, less than \
+      the 592 x 864 page: they are refused, not clamped. A RIFF or raw note longer than \
+      2147 units needs precision 5 or less. Precision 0 stores whole numbers, widths \
+      included (a 1.4 wide stroke is stored 1 wide).
+      """, valueName: "n"))
   var precision: Int = 2
 
   @Option(
@@ -32,27 +40,26 @@ struct Synth: ParsableCommand {
     help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
   var output: String
 
-  @Flag(help: "Allow replacing an existing file.")
-  var force = false
+  @OptionGroup var overwrite: OverwriteOptions
 
   func validate() throws {
     guard (0...1_000_000).contains(strokes) else {
       throw ValidationError("--strokes must be between 0 and 1000000")
     }
     guard (0...8).contains(precision) else {
-      throw ValidationError("--precision must be between 0 and 8")
+      throw ValidationError("--precision must be between 0 and 6")
     }
-    if output != "-", !force, Self.isExistingFile(output) {
-      throw ValidationError("\(output.terminalSafe) exists; add --force to replace it")
+    guard precision <= Self.highestPrecision else {
+      throw ValidationError(
+        "--precision \(precision) stores values up to "
+          + "\(NumberText.rounded(Double(Int32.max) / pow(10, Double(precision)), decimals: 2)), "
+          + "less than the 592 x 864 page: give 0...\(Self.highestPrecision)")
     }
+    try overwrite.check(output)
   }
 
-  /// Whether `path` names a regular file, through any links: what writing would replace. A
-  /// device or FIFO (`-o /dev/null`) is written to, not replaced, so needs no --force.
-  static func isExistingFile(_ path: String) -> Bool {
-    guard case .regularFile = try? OutputDestination.resolve(path) else { return false }
-    return true
-  }
+  /// The highest precision at which the page's coordinates (up to 864) fit Int32.
+  static let highestPrecision = 6
 
   func run() throws {
     let document = MotorModel.synthesizedNotes(
@@ -67,6 +74,9 @@ struct Synth: ParsableCommand {
         "wrote \(output.terminalSafe)  \(container.rawValue)  \(Format.plural(document.sections.count, "section"))  "
           + "\(Format.plural(document.strokes.count, "stroke"))  \(Format.plural(points, "point"))  "
           + "\(Format.count(bytes.count)) bytes")
+      if precision == 0 {
+        StandardOutput.line("precision 0: coordinates and widths stored as whole numbers")
+      }
     }
   }
 }

@@ -3,64 +3,109 @@ import InkCodec
 
 /// The decoding limits, one option per ``DecodingLimits`` field.
 struct LimitOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Largest input file, in bytes.", valueName: "bytes"))
-  var maxFileBytes: Int = DecodingLimits.default.maxFileBytes
-
-  @Option(help: ArgumentHelp("Largest decompressed size of one zip part.", valueName: "bytes"))
-  var maxPartBytes: Int = DecodingLimits.default.maxPartBytes
-
-  @Option(help: ArgumentHelp("Largest decompressed size of all parts.", valueName: "bytes"))
-  var maxTotalBytes: Int = DecodingLimits.default.maxTotalBytes
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Largest input file, in bytes. " + LimitValue.suffixHelp, valueName: "bytes"))
+  var maxFileBytes = LimitValue(DecodingLimits.default.maxFileBytes)
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
-      "Most parts: zip entries in a package, chunks in a RIFF file.", valueName: "n"))
-  var maxParts: Int = DecodingLimits.default.maxParts
-
-  @Option(help: ArgumentHelp("Deepest XML element nesting (at most 256).", valueName: "n"))
-  var maxXMLDepth: Int = DecodingLimits.default.maxXMLDepth
-
-  @Option(help: ArgumentHelp("Most attributes on one XML element.", valueName: "n"))
-  var maxXMLAttributes: Int = DecodingLimits.default.maxXMLAttributes
-
-  @Option(help: ArgumentHelp("Most strokes in a document.", valueName: "n"))
-  var maxStrokes: Int = DecodingLimits.default.maxStrokes
-
-  @Option(help: ArgumentHelp("Most particle paints in the paints part.", valueName: "n"))
-  var maxPaints: Int = DecodingLimits.default.maxPaints
-
-  @Option(help: ArgumentHelp("Most points in one stroke.", valueName: "n"))
-  var maxPointsPerStroke: Int = DecodingLimits.default.maxPointsPerStroke
+      "Largest decompressed size of one zip part. " + LimitValue.suffixHelp, valueName: "bytes"))
+  var maxPartBytes = LimitValue(DecodingLimits.default.maxPartBytes)
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
-      "Most points in a document, counted once per reference to their part.", valueName: "n"))
-  var maxTotalPoints: Int = DecodingLimits.default.maxTotalPoints
+      "Largest decompressed size of all parts. " + LimitValue.suffixHelp, valueName: "bytes"))
+  var maxTotalBytes = LimitValue(DecodingLimits.default.maxTotalBytes)
 
-  @Option(help: ArgumentHelp("Most sections (pages).", valueName: "n"))
-  var maxSections: Int = DecodingLimits.default.maxSections
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most parts: zip entries in a package, chunks in a RIFF file. " + LimitValue.suffixHelp,
+      valueName: "n"))
+  var maxParts = LimitValue(DecodingLimits.default.maxParts)
 
-  @Option(help: ArgumentHelp("Most SVG elements in all sections.", valueName: "n"))
-  var maxElements: Int = DecodingLimits.default.maxElements
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Deepest XML element nesting (at most 256). " + LimitValue.suffixHelp, valueName: "n"))
+  var maxXMLDepth = LimitValue(DecodingLimits.default.maxXMLDepth)
 
-  @Option(help: ArgumentHelp("Most references to paths and image parts.", valueName: "n"))
-  var maxReferences: Int = DecodingLimits.default.maxReferences
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most attributes on one XML element. " + LimitValue.suffixHelp, valueName: "n"))
+  var maxXMLAttributes = LimitValue(DecodingLimits.default.maxXMLAttributes)
 
-  @Option(help: ArgumentHelp("Largest XML part (at most 10,000,000).", valueName: "bytes"))
-  var maxXMLPartBytes: Int = DecodingLimits.default.maxXMLPartBytes
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most strokes in a document. " + LimitValue.suffixHelp, valueName: "n"))
+  var maxStrokes = LimitValue(DecodingLimits.default.maxStrokes)
 
-  @Option(help: ArgumentHelp("Longest XML name (at most 50,000).", valueName: "bytes"))
-  var maxXMLNameBytes: Int = DecodingLimits.default.maxXMLNameBytes
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most particle paints in the paints part. " + LimitValue.suffixHelp, valueName: "n"))
+  var maxPaints = LimitValue(DecodingLimits.default.maxPaints)
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most points in one stroke. " + LimitValue.suffixHelp, valueName: "n"))
+  var maxPointsPerStroke = LimitValue(DecodingLimits.default.maxPointsPerStroke)
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most points in a document, counted once per reference to their part. "
+        + LimitValue.suffixHelp, valueName: "n"))
+  var maxTotalPoints = LimitValue(DecodingLimits.default.maxTotalPoints)
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most sections (pages). " + LimitValue.suffixHelp, valueName: "n"))
+  var maxSections = LimitValue(DecodingLimits.default.maxSections)
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most SVG elements in all sections. " + LimitValue.suffixHelp, valueName: "n"))
+  var maxElements = LimitValue(DecodingLimits.default.maxElements)
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most references to paths and image parts. " + LimitValue.suffixHelp, valueName: "n"))
+  var maxReferences = LimitValue(DecodingLimits.default.maxReferences)
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Largest XML part (at most 10,000,000). " + LimitValue.suffixHelp, valueName: "bytes"))
+  var maxXMLPartBytes = LimitValue(DecodingLimits.default.maxXMLPartBytes)
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Longest XML name (at most 50,000). " + LimitValue.suffixHelp, valueName: "bytes"))
+  var maxXMLNameBytes = LimitValue(DecodingLimits.default.maxXMLNameBytes)
 
   /// The limits the options describe.
   var limits: DecodingLimits {
     DecodingLimits(
-      maxFileBytes: maxFileBytes, maxPartBytes: maxPartBytes, maxTotalBytes: maxTotalBytes,
-      maxParts: maxParts, maxXMLDepth: maxXMLDepth, maxXMLAttributes: maxXMLAttributes,
-      maxStrokes: maxStrokes, maxPaints: maxPaints, maxPointsPerStroke: maxPointsPerStroke,
-      maxTotalPoints: maxTotalPoints, maxSections: maxSections, maxElements: maxElements,
-      maxReferences: maxReferences, maxXMLPartBytes: maxXMLPartBytes,
-      maxXMLNameBytes: maxXMLNameBytes)
+      maxFileBytes: maxFileBytes.value, maxPartBytes: maxPartBytes.value,
+      maxTotalBytes: maxTotalBytes.value, maxParts: maxParts.value,
+      maxXMLDepth: maxXMLDepth.value, maxXMLAttributes: maxXMLAttributes.value,
+      maxStrokes: maxStrokes.value, maxPaints: maxPaints.value,
+      maxPointsPerStroke: maxPointsPerStroke.value, maxTotalPoints: maxTotalPoints.value,
+      maxSections: maxSections.value, maxElements: maxElements.value,
+      maxReferences: maxReferences.value, maxXMLPartBytes: maxXMLPartBytes.value,
+      maxXMLNameBytes: maxXMLNameBytes.value)
   }
 
   func validate() throws {
@@ -71,7 +116,9 @@ struct LimitOptions: ParsableArguments {
       maxXMLPartBytes,
       maxXMLNameBytes,
     ]
-    if all.contains(where: { $0 < 0 }) { throw ValidationError("limits must not be negative") }
+    if all.contains(where: { $0.value < 0 }) {
+      throw ValidationError("limits must not be negative")
+    }
   }
 }
 

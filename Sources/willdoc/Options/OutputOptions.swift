@@ -1,8 +1,9 @@
 import ArgumentParser
 import InkCodec
 
-/// The `-o` and `--in-place` options of the commands that write a WILL document from a WILL
-/// document (`reencode`, `salvage`). `render` writes other formats and has its own `-o`.
+/// The `-o`, `--in-place` and `--force` options of the commands that write a WILL document from
+/// a WILL document (`reencode`, `salvage`). `render` and `convert` write other formats and
+/// have their own `-o`.
 struct OutputOptions: ParsableArguments {
   @Option(
     name: .shortAndLong,
@@ -11,10 +12,13 @@ struct OutputOptions: ParsableArguments {
 
   @Flag(
     help: """
-      Replace the input file: write over it when -o is not given, or let -o name it. \
-      The output keeps the input's container.
+      Replace the input file with the result (when -o is not given, or -o names the \
+      input), atomically and in the input's container; salvage then replaces the damaged \
+      original with what it recovered.
       """)
   var inPlace = false
+
+  @OptionGroup var overwrite: OverwriteOptions
 
   /// The output path: `-o`, or the input with `--in-place`.
   func destination(input: String) -> String? {
@@ -34,6 +38,7 @@ struct OutputOptions: ParsableArguments {
       throw ValidationError(
         "-o \(output.terminalSafe) is the \(role); add --in-place to replace it")
     }
+    try overwrite.check(output, replacingInput: replacesInput(input))
   }
 
   /// Whether the output replaces the input file.

@@ -81,7 +81,7 @@ enum DumpJSON {
       ("color", color),
       ("ts", .double(shortest(stroke.startParameter))),
       ("tf", .double(shortest(stroke.endParameter))),
-      ("blendMode", .string(stroke.blendMode.name)),
+      ("blendMode", .string(stroke.blendMode.effective.name)),
       (
         "blendModeValue",
         stroke.wire.storedFields.contains(.compositeOperation)

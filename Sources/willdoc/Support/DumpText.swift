@@ -45,7 +45,7 @@ enum DumpText {
     fields.append("ts \(stroke.startParameter) tf \(stroke.endParameter)")
     let stored = stroke.wire.storedFields.contains(.compositeOperation)
     fields.append(
-      "blend \(stroke.blendMode.name)" + (stored ? " (\(stroke.blendMode.rawValue))" : " (absent)"))
+      "blend " + (stored ? stroke.blendMode.reportText : "\(stroke.blendMode.name) (absent)"))
     if let paint = stroke.paintIndex { fields.append("paint \(paint)") }
     if let seed = stroke.particlesRandomSeed { fields.append("seed \(seed)") }
     if let id = stroke.id { fields.append("id \(id)") }

@@ -38,14 +38,21 @@ func errorLine(file: String, _ error: WillError) -> String {
   "willdoc: error: \(file.terminalSafe): \(error.description.terminalSafe)" + raiseHint(error.kind)
 }
 
-/// ` (raise it with --max-…)` for a limit error: the one option that lets the input through.
+/// What to do about an error, after it: ` (raise it with --max-…)` for a limit error, the one
+/// option that lets the input through; ` (willdoc salvage may recover its strokes)` for a zip
+/// that is cut, inconsistent or fails a checksum, whose other parts salvage can still read.
 func raiseHint(_ kind: WillErrorKind) -> String {
   switch kind {
   case .limitExceeded(let limit, _, _): " (raise it with \(limit.optionName))"
   case .renderLimitExceeded(let limit, _, _): " (raise it with \(limit.optionName))"
+  case .zip(let code, _) where code == 19 || code == 21: salvageHint
+  case .checksumMismatch: salvageHint
   default: ""
   }
 }
+
+/// The suggestion for a damaged zip.
+let salvageHint = " (willdoc salvage may recover its strokes)"
 
 /// Reports `error` on standard error and returns the exit code to throw.
 func fail(file: String, _ error: WillError) -> ExitCode {

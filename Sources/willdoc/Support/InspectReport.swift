@@ -122,7 +122,7 @@ struct InspectReport {
         .array(
           summary.blendModes.sorted { $0.key.rawValue < $1.key.rawValue }.map {
             .object([
-              ("name", .string($0.key.name)), ("value", .int($0.key.rawValue)),
+              ("name", .string($0.key.effective.name)), ("value", .int($0.key.rawValue)),
               ("strokes", .int($0.value)),
             ])
           })

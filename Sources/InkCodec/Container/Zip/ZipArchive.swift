@@ -32,7 +32,8 @@ package enum ZipArchive {
   ///   fault:
   ///   - ``WillErrorKind/zip(code:message:)`` when libzip rejects the archive (code 19 for bytes
   ///     that are not a zip archive, including empty input; 21 for an inconsistent or truncated
-  ///     one);
+  ///     one), libzip's message followed by the fault ``ZipDiagnosis`` finds, with the entry at
+  ///     fault as `part` when there is one;
   ///   - ``WillErrorKind/checksumMismatch`` when an entry's data does not match its CRC-32;
   ///   - ``WillErrorKind/invalidPartName(_:)`` or ``WillErrorKind/duplicatePart(_:)`` for an
   ///     unsafe name or two names that differ only in ASCII case;
@@ -150,7 +151,7 @@ package enum ZipArchive {
     else { throw failure(&error) }
     guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
       zip_source_free(source)  // Not taken over by a failed open.
-      throw failure(&error)
+      throw explained(failure(&error), buffer)
     }
     defer { zip_discard(archive) }
     return try body(archive)
@@ -391,6 +392,17 @@ package enum ZipArchive {
     if code == ZIP_ER_CRC { return WillError(.checksumMismatch, part: part) }
     return WillError(
       .zip(code: code, message: String(cString: zip_error_strerror(error))), part: part)
+  }
+
+  /// libzip's "Not a zip archive" (19) or "Zip archive inconsistent" (21) for an archive it
+  /// would not open, with the fault ``ZipDiagnosis`` finds in the bytes and the entry at fault.
+  private static func explained(_ error: WillError, _ buffer: UnsafeRawBufferPointer) -> WillError {
+    guard case .zip(let code, let message) = error.kind,
+      code == ZIP_ER_NOZIP || code == ZIP_ER_INCONS,
+      error.part == nil, let diagnosis = ZipDiagnosis.diagnose(buffer)
+    else { return error }
+    return WillError(
+      .zip(code: code, message: message + ": " + diagnosis.fault), part: diagnosis.part)
   }
 
   /// The error for a libzip error code, with libzip's message.

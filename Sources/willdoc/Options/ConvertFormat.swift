@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+
+/// The formats `willdoc convert` writes.
+enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
+  /// WILL 2 (`.will`), an OPC package.
+  case will
+  /// Universal Ink Model 3.1.0 (`.uim`).
+  case uim
+  /// W3C InkML 1.0 (`.inkml`).
+  case inkml
+
+  /// The format an output path's extension names, or `nil`.
+  init?(extensionOf path: String) {
+    self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+  }
+
+  /// The extension of the files written in this format, without its dot.
+  var fileExtension: String { rawValue }
+
+  /// Whether `path` ends in an extension of a format convert reads (`.will`, `.uim`,
+  /// `.inkml`, in any case): the files taken from a folder.
+  static func isConvertible(_ path: String) -> Bool {
+    ConvertFormat(extensionOf: path) != nil
+  }
+}

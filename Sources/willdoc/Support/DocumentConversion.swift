@@ -1,0 +1,153 @@
+import InkCodec
+
+/// One document converted in memory, as `willdoc convert` does it for each input: the input
+/// sniffed (UIM, InkML, else WILL 2), converted, serialised, and read back under the same
+/// limits with every stroke before anything is written.
+struct DocumentConversion {
+  /// The input's format: `opc`, `riff` or `raw` for WILL 2, `uim` or `inkml`.
+  var inputFormat: String
+  /// The input's report line after the file name: `uim 3.1.0 12 strokes`.
+  var inputSummary: String
+  /// The converted document, checked.
+  var bytes: [UInt8]
+  /// The strokes (traces for InkML) the converted document holds.
+  var strokes: Int
+  /// What the conversion draws differently, one sentence each.
+  var changes: [String]
+  /// What the target format cannot hold, one item each.
+  var dropped: [String]
+
+  /// Why a conversion failed, and where.
+  enum Failure: Error {
+    /// The input could not be read or converted.
+    case input(WillError)
+    /// The converted document did not read back.
+    case output(WillError)
+    /// The converted document read back with another number of strokes.
+    case strokeCountMismatch(written: Int, expected: Int)
+
+    /// The diagnostic code: the error's, or `conversion-mismatch`.
+    var code: String {
+      switch self {
+      case .input(let error), .output(let error): error.kind.code
+      case .strokeCountMismatch: "conversion-mismatch"
+      }
+    }
+
+    /// The exit status a single conversion ends with: 2 for an unreadable input, else 1.
+    var exitStatus: Int32 {
+      switch self {
+      case .input(let error): ExitStatus.of(error)
+      case .output, .strokeCountMismatch: ExitStatus.invalid
+      }
+    }
+
+    /// Why, as a sentence (not escaped for the terminal), for a summary that names the input.
+    var reason: String {
+      switch self {
+      case .input(let error): error.description + raiseHint(error.kind)
+      case .output(let error):
+        "the converted document does not read back: \(error.description)" + raiseHint(error.kind)
+      case .strokeCountMismatch(let written, let expected):
+        "the converted document has \(written) strokes, expected \(expected)"
+      }
+    }
+
+    /// The error line's text after `willdoc: error: `: the file it is about (the input, or
+    /// `output` for what was written), then the reason, escaped for the terminal.
+    func message(input: String, output: String) -> String {
+      switch self {
+      case .input(let error):
+        "\(input.terminalSafe): \(error.description.terminalSafe)" + raiseHint(error.kind)
+      case .output(let error):
+        "\(output.terminalSafe): \(error.description.terminalSafe)" + raiseHint(error.kind)
+      case .strokeCountMismatch(let written, let expected):
+        "\(output.terminalSafe): the converted document has \(written) strokes, expected \(expected)"
+      }
+    }
+  }
+
+  /// Converts `file` to `target` under `limits`, and checks the result by reading it back.
+  init(converting file: InputFile, to target: ConvertFormat, limits: DecodingLimits)
+    throws(Failure)
+  {
+    var losses = ConversionLosses()
+    var format = ""
+    var summary = ""
+    let converted: ([UInt8], Int)
+    do {
+      (format, summary, converted) = try Self.convert(
+        file.bytes, to: target, limits: limits, losses: &losses)
+    } catch {
+      throw .input(error)
+    }
+    let written: Int
+    do {
+      written =
+        switch target {
+        case .uim: try UIMDocument(parsing: converted.0, limits: limits).inkData.strokes.count
+        case .will: try WillDocument(parsing: converted.0, limits: limits).strokes.count
+        case .inkml: try InkMLDocument(parsing: converted.0, limits: limits).traces.count
+        }
+    } catch {
+      throw .output(error)
+    }
+    guard written == converted.1 else {
+      throw .strokeCountMismatch(written: written, expected: converted.1)
+    }
+    inputFormat = format
+    inputSummary = summary
+    bytes = converted.0
+    strokes = written
+    changes = losses.drawingChanges
+    dropped = losses.droppedMetadata
+  }
+
+  /// The input's format and summary, the converted bytes and their stroke count.
+  private static func convert(
+    _ bytes: [UInt8], to target: ConvertFormat, limits: DecodingLimits,
+    losses: inout ConversionLosses
+  ) throws(WillError) -> (String, String, ([UInt8], Int)) {
+    if UIMFile.sniff(bytes) {
+      let uim = try UIMDocument(parsing: bytes, limits: limits)
+      let summary =
+        "uim \(UIMReport.version(uim)) \(Format.count(uim.inkData.strokes.count)) strokes"
+      if target == .uim {
+        return ("uim", summary, (try uim.serialized(), uim.inkData.strokes.count))
+      }
+      let document = try WillDocument(converting: uim, losses: &losses)
+      if target == .inkml {
+        let more = InkMLDocument.losses(converting: document)
+        losses.drawingChanges += more.drawingChanges
+        losses.droppedMetadata += more.droppedMetadata
+      }
+      return ("uim", summary, try serialize(document, as: target))
+    }
+    if InkMLSniffer.sniff(bytes) {
+      let inkML = try InkMLDocument(parsing: bytes, limits: limits)
+      let summary = "inkml \(Format.count(inkML.traces.count)) traces"
+      if target == .inkml {
+        return ("inkml", summary, (try inkML.serialized(), inkML.traces.count))
+      }
+      let document = try WillDocument(converting: inkML, losses: &losses)
+      return ("inkml", summary, try serialize(document, as: target))
+    }
+    let document = try WillDocument(parsing: bytes, limits: limits)
+    if target == .inkml { losses = InkMLDocument.losses(converting: document) }
+    let container = document.container.rawValue
+    let summary = "\(container) \(Format.count(document.strokes.count)) strokes"
+    return (container, summary, try serialize(document, as: target))
+  }
+
+  /// A WILL 2 document in the target format, and its stroke count.
+  private static func serialize(_ document: WillDocument, as target: ConvertFormat)
+    throws(WillError) -> ([UInt8], Int)
+  {
+    let count = document.strokes.count
+    switch target {
+    case .will: return (try document.serialized(container: document.container), count)
+    case .uim: return (try UIMDocument(converting: document).serialized(), count)
+    case .inkml: return (try InkMLDocument(converting: document).serialized(), count)
+    }
+  }
+}
