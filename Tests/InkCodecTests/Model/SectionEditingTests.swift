@@ -221,7 +221,7 @@ import Testing
     #expect(twice.sections.map(\.partName)[0] == twice.sections.map(\.partName)[1])
   }
 
-  @Test func strokesThatSelectOtherPaintsAreNotMergedOntoTheFirstDocumentsPaints() throws {
+  @Test func strokesKeepSelectingThePaintsTheySelectedOrNone() throws {
     var painted = WillDocument(
       strokes: [
         Stroke(
@@ -229,9 +229,36 @@ import Testing
       ], pageWidth: 100, pageHeight: 100)
     painted.paints = [ParticlesPaint()]
     let plain = WillDocument(strokes: [], pageWidth: 100, pageHeight: 100)
-    _ = try WillDocument(merging: [painted, plain])
-    _ = try WillDocument(merging: [painted, painted])
-    let error = #expect(throws: WillError.self) { try WillDocument(merging: [plain, painted]) }
+    #expect(try WillDocument(merging: [painted, plain]).paints == painted.paints)
+    #expect(try WillDocument(merging: [painted, painted]).paints == painted.paints)
+    // Paints that extend the merge's are taken in, their part's bytes kept.
+    let extended = try WillDocument(merging: [plain, painted])
+    #expect(extended.paints == painted.paints)
+    #expect(try WillDocument(parsing: try extended.serialized()).paints == painted.paints)
+    // A dangling index (no paint in its own document) must not come to select one…
+    var dangling = painted
+    dangling.paints = []
+    let error = #expect(throws: WillError.self) {
+      try WillDocument(merging: [painted, dangling])
+    }
     #expect(error?.category == .unsupported)
+    // …so the paints cannot be taken in after it, and strokes that use them are refused.
+    #expect(throws: WillError.self) { try WillDocument(merging: [dangling, painted]) }
+    let unpaintedInk = WillDocument(
+      strokes: [Stroke(points: [InkPoint(x: 5, y: 5), InkPoint(x: 6, y: 6)], widths: [1])],
+      pageWidth: 100, pageHeight: 100)
+    var unusedPaints = unpaintedInk
+    unusedPaints.paints = [ParticlesPaint()]
+    #expect(try WillDocument(merging: [dangling, unusedPaints]).paints.isEmpty)
+    // Other paints at the same index are refused.
+    var other = painted
+    other.paints = [
+      {
+        var paint = ParticlesPaint()
+        paint.spacing = 7
+        return paint
+      }()
+    ]
+    #expect(throws: WillError.self) { try WillDocument(merging: [painted, other]) }
   }
 }
