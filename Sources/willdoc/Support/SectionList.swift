@@ -5,6 +5,8 @@ import ArgumentParser
 struct SectionList: Equatable {
   /// The numbers, ranges expanded, in the order given.
   var indices: [Int]
+  /// The list as given.
+  var text: String
 
   /// The most numbers a list may expand to, so that `0-999999999` cannot allocate gigabytes
   /// before the document is even read (no document has more sections than this).
@@ -21,7 +23,9 @@ struct SectionList: Equatable {
     var indices: [Int] = []
     for item in text.split(separator: ",", omittingEmptySubsequences: false) {
       guard !item.isEmpty else { throw invalid("an empty item between commas") }
-      if item.hasPrefix("-") {
+      if item.hasPrefix("-"), !item.dropFirst().isEmpty,
+        item.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+      {
         throw invalid("\(String(item).terminalSafe) is negative: sections count from 0")
       }
       let bounds = item.split(separator: "-", omittingEmptySubsequences: false)
@@ -41,6 +45,7 @@ struct SectionList: Equatable {
       indices += first...last
     }
     self.indices = indices
+    self.text = text
   }
 
   /// Throws a usage error naming the first number that is not a section of a document
@@ -56,7 +61,7 @@ struct SectionList: Equatable {
   func checkNoRepeats(option: String) throws(ValidationError) {
     var seen: Set<Int> = []
     for index in indices where !seen.insert(index).inserted {
-      throw ValidationError("\(option) names section \(index) twice")
+      throw ValidationError("\(option) \(text.terminalSafe) names section \(index) twice")
     }
   }
 }

@@ -15,6 +15,7 @@ extension Pages {
     var file: String
 
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp(
         "The pages to delete, counted from 0: numbers and ranges, such as 1,4-5.",
         valueName: "list"))

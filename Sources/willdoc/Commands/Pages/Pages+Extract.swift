@@ -15,6 +15,7 @@ extension Pages {
     var file: String
 
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp(
         "The pages to keep, counted from 0: numbers and ranges, such as 0,2-3.",
         valueName: "list"))

@@ -16,6 +16,7 @@ extension Pages {
     var file: String
 
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp(
         "Every page once, in the new order, such as 2,0,1.", valueName: "list"))
     var order: String

@@ -17,6 +17,7 @@ extension Pages {
     var file: String
 
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp(
         "The pages to turn, counted from 0, such as 1 or 0,2-3 (default: every page).",
         valueName: "list"))
