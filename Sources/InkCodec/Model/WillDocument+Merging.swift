@@ -22,7 +22,9 @@ extension WillDocument {
   ///   paint where they selected none): the strokes would draw with other paints, and
   ///   renumbering them would change their bytes.
   public init(merging documents: [WillDocument]) throws(WillError) {
-    let laidOut = documents.map { $0.inkspaceLayout() }
+    let laidOut = documents.map { document in
+      document.container == .opc ? document : Self.readBackOrder(document.inkspaceLayout())
+    }
     guard var merged = laidOut.first else {
       self.init()
       return
@@ -44,6 +46,24 @@ extension WillDocument {
       merged.paintsSource = paints.source
     }
     self = merged
+  }
+
+  /// A package made in memory with its section's `<svg>` attributes as a reader gives them
+  /// back (namespaces declared, sorted by name, as the XML reader sorts them), so that the
+  /// merged package saved again gives the same bytes.
+  private static func readBackOrder(_ document: WillDocument) -> WillDocument {
+    var result = document
+    for index in result.sections.indices {
+      var attributes = result.sections[index].svgAttributes
+      if !attributes.contains(where: { $0.name == "xmlns" }) {
+        attributes.append(XMLAttribute("xmlns", WillNamespace.svg))
+      }
+      if !attributes.contains(where: { $0.value == WillNamespace.sectionRelationships }) {
+        attributes.append(XMLAttribute("xmlns:r", WillNamespace.sectionRelationships))
+      }
+      result.sections[index].svgAttributes = attributes.sorted { $0.name < $1.name }
+    }
+    return result
   }
 
   /// The paints of a merge so far, with the paint indices earlier documents' strokes hold
