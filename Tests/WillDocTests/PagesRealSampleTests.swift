@@ -169,9 +169,8 @@ struct PagesRealSampleTests {
     }
   }
 
-  /// Turning the page of a real package rewrites its section and keeps every other part
-  /// that is not regenerated XML (relationships and content types are written anew, as
-  /// every save writes them) byte for byte.
+  /// Turning the page of a real package rewrites its section part and nothing else: the
+  /// relationships, the content types, the props and the paths parts keep their bytes.
   @Test(arguments: ["gjiovi__pywillparser__test.will", "ngmsoftware__will2svg__WCM0006.will"])
   func rotatingARealPackageKeepsItsOtherParts(name: String) throws {
     let directory = try TemporaryDirectory()
@@ -179,19 +178,42 @@ struct PagesRealSampleTests {
     let input = try Self.samplePath(name)
     let result = try WillDocRunner.run(["pages", "rotate", input, "--by", "90", "-o", output])
     #expect(result.status == 0, "\(result.stderr)")
+    let original = try Self.document(input).sections[0]
     let before = try Self.entries(input)
     let after = try Self.entries(output)
     #expect(Set(after.keys) == Set(before.keys))
-    for (part, bytes) in before {
-      let name = try PartName(part)
-      if ["rels", "svg"].contains(name.fileExtension) || name == .contentTypes { continue }
+    for (part, bytes) in before where part != original.partName {
       #expect(after[part] == bytes, "\(part) is byte-identical")
     }
-    let original = try Self.document(input).sections[0]
     let turned = try Self.document(output).sections[0]
     let page = try #require(original.pageSize)
     #expect(turned.pageSize == PageSize(width: page.height, height: page.width))
     #expect(turned.strokes == original.strokes)
     #expect(turned.background == original.background)
+  }
+
+  /// Two real packages merged, then split again: each page comes back with every part of
+  /// the original package except the package relationships and content types, which name
+  /// the merged package's parts, byte for byte.
+  @Test func mergingAndSplittingRealPackagesKeepsTheirPartsBytes() throws {
+    let directory = try TemporaryDirectory()
+    let names = ["skomra__InkDemo__sample.will", "ngmsoftware__will2svg__WCM0006.will"]
+    let merged = directory.file("two.will").path
+    let result = try WillDocRunner.run(
+      ["pages", "merge"] + (try names.map(Self.samplePath)) + ["-o", merged])
+    #expect(result.status == 0, "\(result.stderr)")
+    let folder = directory.file("split")
+    let split = try WillDocRunner.run(["pages", "split", merged, "-d", folder.path])
+    #expect(split.status == 0, "\(split.stderr)")
+    for (index, name) in names.enumerated() {
+      let before = try Self.entries(try Self.samplePath(name))
+      let after = try Self.entries(folder.appendingPathComponent("two-\(index + 1).will").path)
+      #expect(Set(after.keys) == Set(before.keys), "\(name)")
+      for (part, bytes) in before where part != "/_rels/.rels" && part != "/[Content_Types].xml" {
+        // The second package's props parts are the first's: it gave the properties.
+        if index > 0 && part.hasPrefix("/props/") { continue }
+        #expect(after[part] == bytes, "\(name): \(part) is byte-identical")
+      }
+    }
   }
 }

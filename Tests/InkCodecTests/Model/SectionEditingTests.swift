@@ -261,4 +261,44 @@ import Testing
     ]
     #expect(throws: WillError.self) { try WillDocument(merging: [painted, other]) }
   }
+
+  /// Deleting a page keeps the other pages' section and relationships parts, and the content
+  /// types that still describe the package, byte for byte; the package relationships, which
+  /// list the pages, are written anew.
+  @Test func untouchedSectionsAndContentTypesKeepTheirBytes() throws {
+    let (bytes, document) = try Self.sample("sections-transforms.will")
+    let before = try Self.entries(bytes)
+    var edited = document
+    edited.removeSections(at: [1])
+    let after = try Self.entries(try edited.serialized())
+    for name in [
+      "/sections/section0.svg", "/sections/_rels/section0.svg.rels", "/sections/section2.svg",
+      "/sections/_rels/section2.svg.rels", "/[Content_Types].xml",
+    ] {
+      #expect(after[name] != nil && after[name] == before[name], "\(name)")
+    }
+    #expect(after["/_rels/.rels"] != before["/_rels/.rels"])
+    #expect(after["/sections/section1.svg"] == nil)
+    // A normalised save writes every XML part anew.
+    let normalized = try Self.entries(
+      try document.serialized(options: WriteOptions(normalize: true)))
+    #expect(normalized.keys.contains("/sections/section0.svg"))
+  }
+
+  /// Opening and saving a real package gives back every zip entry byte for byte: the XML
+  /// parts too, while they say what they said.
+  @Test(
+    .enabled(if: ExternalSamples.isAvailable, "../shared/will-samples is absent"),
+    arguments: ExternalSamples.names)
+  func savingAnUnchangedRealPackageKeepsEveryEntry(name: String) throws {
+    let bytes = try ExternalSamples.bytes(name)
+    let document = try WillDocument(parsing: bytes)
+    guard document.container == .opc else { return }
+    let before = try Self.entries(bytes)
+    let after = try Self.entries(try document.serialized())
+    #expect(Set(after.keys) == Set(before.keys))
+    for (part, data) in before {
+      #expect(after[part] == data, "\(name): \(part)")
+    }
+  }
 }
