@@ -42,6 +42,16 @@ import Testing
         "      1  /sections/section1.svg  1188 × 864  landscape    270     #FFFFFFFF       1       13",
         "      2  /sections/section2.svg  864 × 1188  portrait     -       #FFFF00FF       2       13",
       ])
+    let json = try WillDocRunner.run(["pages", "list", "--format", "json", Self.pages])
+    #expect(json.status == 0, "\(json.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
+    #expect(object["schema"] as? Int == 1 && object["container"] as? String == "opc")
+    let sections = try #require(object["sections"] as? [[String: Any]])
+    #expect(sections.map { $0["index"] as? Int } == [0, 1, 2])
+    #expect(sections.map { $0["turned"] as? Int } == [nil, 270, 0])
+    #expect(sections.map { $0["width"] as? Double } == [592, 1188, 864])
+    #expect(sections.map { $0["strokes"] as? Int } == [8, 13, 13])
     let riff = try WillDocRunner.run(["pages", "list", Self.riff])
     #expect(riff.status == 0, "\(riff.stderr)")
     #expect(riff.stdout.split(separator: "\n").count == 2)

@@ -16,10 +16,19 @@ extension Pages {
     @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
     var file: String
 
+    @Option(help: "text or json (see docs/json.md).")
+    var format: ReportFormat = .text
+
     @OptionGroup var limitOptions: LimitOptions
 
     func run() throws {
       let document = try PageDocuments.read(file, limits: limitOptions.limits)
+      if format == .json {
+        try reportingErrors(file: "-") { () throws(WillError) in
+          try json(document).write { StandardOutput.write($0) }
+        }
+        return
+      }
       let rows = document.sections.enumerated().map { index, section in
         Self.row(index, section)
       }
@@ -30,6 +39,30 @@ extension Pages {
         rows: rows)
       table.rightAligned = [0, 6, 7]
       for line in table.lines() { StandardOutput.line(line) }
+    }
+
+    /// The pages as `docs/json.md` describes them.
+    func json(_ document: WillDocument) -> JSONValue {
+      .object([
+        ("schema", .int(1)), ("file", .string(file)),
+        ("container", .string(document.container.rawValue)),
+        (
+          "sections",
+          .array(
+            document.sections.enumerated().map { index, section in
+              let turn = Self.turn(section)
+              return .object([
+                ("index", .int(index)), ("part", section.partName.map { .string($0) } ?? .null),
+                ("width", .number(section.pageSize?.width)),
+                ("height", .number(section.pageSize?.height)),
+                ("turned", Int(turn).map { .int($0) } ?? (turn == "-" ? .int(0) : .null)),
+                ("background", section.background.map { .string("\($0)") } ?? .null),
+                ("paths", .int(section.pathsElements.count)),
+                ("strokes", .int(section.strokes.count)),
+              ])
+            })
+        ),
+      ])
     }
 
     /// One page's line.
