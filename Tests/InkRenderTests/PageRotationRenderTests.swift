@@ -80,4 +80,71 @@ import Testing
       #expect(differing * 1000 <= width * height, "\(page) \(rotation): \(differing) differ")
     }
   }
+
+  /// The built `willdoc`, beside the test bundle as SwiftPM puts every product of a build.
+  static let willdoc: URL? = {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("willdoc"),
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("willdoc"),
+      Fixtures.packageRoot.appendingPathComponent(".build/debug/willdoc"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  /// Runs `willdoc arguments…` and expects it to succeed.
+  static func run(_ arguments: [String]) throws {
+    let binary: URL = try #require(Self.willdoc)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "willdoc \(arguments)")
+  }
+
+  /// `willdoc pages rotate`, then `willdoc render`: the PNG of the turned page is the PNG of
+  /// the page, turned.
+  @Test(.enabled(if: willdoc != nil, "willdoc is not built"), arguments: pages)
+  func willdocRendersATurnedPageAsThePageTurned(page: String) throws {
+    let parts = page.split(separator: "#")
+    let name = String(parts[0])
+    let input =
+      name == "sections-transforms.will"
+      ? Fixtures.sampleDocuments.appendingPathComponent("valid/\(name)")
+      : try #require(ExternalSamples.directory).appendingPathComponent(name)
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("willdoc-rotate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let section = String(parts[1])
+    let turned = folder.appendingPathComponent("turned.will").path
+    let before = folder.appendingPathComponent("before.png").path
+    let after = folder.appendingPathComponent("after.png").path
+    try Self.run([
+      "pages", "rotate", input.path, "--section", section, "--by", "-90", "-o", turned,
+    ])
+    try Self.run(["render", input.path, "--section", section, "--scale", "0.5", "-o", before])
+    try Self.run(["render", turned, "--section", section, "--scale", "0.5", "-o", after])
+    let original = try #require(
+      PNGReader.decode(try Fixtures.bytes(of: URL(fileURLWithPath: before))))
+    let rotated = try #require(
+      PNGReader.decode(try Fixtures.bytes(of: URL(fileURLWithPath: after))))
+    #expect(rotated.width == original.height && rotated.height == original.width)
+    var largest = 0
+    for y in 0..<original.height {
+      for x in 0..<original.width {
+        // Anticlockwise: pixel (x, y) lands at (y, width - 1 - x).
+        let (u, v) = (y, original.width - 1 - x)
+        for channel in 0..<4 {
+          let a = Int(original.rgba[(y * original.width + x) * 4 + channel])
+          let b = Int(rotated.rgba[(v * rotated.width + u) * 4 + channel])
+          largest = max(largest, abs(a - b))
+        }
+      }
+    }
+    #expect(largest <= 8, "\(page): largest channel difference \(largest)")
+  }
 }

@@ -72,11 +72,15 @@ struct PartRenaming {
     let text = name.description
     let slash = text.lastIndex(of: "/") ?? text.startIndex
     let dot = text[slash...].lastIndex(of: ".") ?? text.endIndex
+    // A stem that cannot take a number (none is known) falls back to a plain one.
+    let stem =
+      (try? PartName(String(text[..<dot]) + "-1" + String(text[dot...]))) != nil
+      ? String(text[..<dot]) : "/part"
+    let ext = String(text[dot...])
     var counter = 1
     while true {
-      let candidate = String(text[..<dot]) + "-\(counter)" + String(text[dot...])
-      counter += 1
-      guard let fresh = try? PartName(candidate) else { continue }
+      defer { counter += 1 }
+      guard let fresh = try? PartName(stem + "-\(counter)" + ext) else { continue }
       let keys =
         [fresh.normalizedKey]
         + (fresh.fileExtension == "svg" ? [fresh.relationshipsPart.normalizedKey] : [])
