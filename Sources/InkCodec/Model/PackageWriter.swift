@@ -37,16 +37,22 @@ struct PackageWriter {
       preferredID: options.normalize ? nil : source?.app?.relationship?.id,
       fallback: "extended-properties")
 
+    // A page included twice (a section repeated by an edit) needs a relationship of its own
+    // each time: the same id would name one relationship, and the page would be read once.
+    var sectionIDs: Set<String> = []
     for (index, section) in document.sections.enumerated() {
+      let preferredID =
+        options.normalize || section.relationshipID.map(sectionIDs.contains) == true
+        ? nil : section.relationshipID
       if let key = Self.sharingKey(section.partName), let shared = sharedSections[key],
         shared.section.nodes == section.nodes,
         shared.section.svgAttributes == section.svgAttributes,
         shared.section.unreferencedRelationships == section.unreferencedRelationships
       {
-        rootRelationships.add(
-          WillRelationshipType.section, shared.name,
-          preferredID: options.normalize ? nil : section.relationshipID,
-          fallback: "section\(index)")
+        sectionIDs.insert(
+          rootRelationships.add(
+            WillRelationshipType.section, shared.name, preferredID: preferredID,
+            fallback: "section\(index)"))
         continue
       }
       let name = try add(
@@ -87,10 +93,10 @@ struct PackageWriter {
       }
       _ = try add(
         name.relationshipsPart.description, WillContentType.relationships, relationshipsBytes)
-      rootRelationships.add(
-        WillRelationshipType.section, name,
-        preferredID: options.normalize ? nil : section.relationshipID,
-        fallback: "section\(index)")
+      sectionIDs.insert(
+        rootRelationships.add(
+          WillRelationshipType.section, name, preferredID: preferredID,
+          fallback: "section\(index)"))
       if let key = Self.sharingKey(section.partName), sharedSections[key] == nil {
         sharedSections[key] = (name, section)
       }

@@ -1,6 +1,7 @@
 extension WillDocument {
   /// The document with only the sections at `indices`, in that order; everything else
-  /// (properties, paints, other parts) is kept, and each kept section keeps its parts.
+  /// (properties, paints, other parts) is kept, and each kept section keeps its parts. An
+  /// index given twice repeats the page (its parts written once, included twice).
   ///
   /// ```swift
   /// let excerpt = document.keepingSections([0, 2, 3])

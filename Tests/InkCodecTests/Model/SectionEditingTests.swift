@@ -51,6 +51,17 @@ import Testing
     }
   }
 
+  @Test func aRepeatedPageIsReadTwiceAndWrittenOnce() throws {
+    let (_, document) = try Self.sample("sections-transforms.will")
+    var repeated = document.keepingSections([1, 0, 1])
+    repeated.insertSection(document.sections[2], at: 0)
+    repeated.insertSection(document.sections[2], at: 4)
+    let saved = try repeated.serialized()
+    let read = try WillDocument(parsing: saved)
+    #expect(read.sections.map(\.strokes) == [2, 1, 0, 1, 2].map { document.sections[$0].strokes })
+    #expect(try Self.entries(saved).keys.filter { $0.hasSuffix(".svg") }.count == 3)
+  }
+
   @Test func insertingASectionOfAnotherDocumentGivesItFreshPartsWhenNamesClash() throws {
     var document = try Self.sample("sections-transforms.will").document
     let other = try Self.sample("handwriting-opc.will").document
