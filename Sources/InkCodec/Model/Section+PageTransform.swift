@@ -31,8 +31,8 @@ extension Section {
     }
     let turn = rotation.transform(x: box.x, y: box.y, width: box.width, height: box.height)
     if rotation.swapsSides, let width, let height {
-      // Assigned through the attributes so that a length written as `864px` keeps its form
-      // when only the other side changes.
+      // The setters rewrite an attribute only when its length changes: a square page keeps
+      // its text (`864px`).
       self.width = height
       self.height = width
     }
@@ -77,27 +77,25 @@ extension Section {
       }
       return true
     }
-    var group: SectionGroup
     if drawn.count == 1, case .group(var existing) = drawn[0], existing.attributes.isEmpty,
       existing.elementName == "g"
     {
       // A bare group already holds all the content: it takes the turn, and a turn followed
       // by its inverse gives back its transform exactly.
       existing.transform = turn.concatenating(existing.transform)
-      group = existing
       var result: [SectionNode] = []
       for index in nodes.indices {
         if let node = kept[index] {
           result.append(node)
         } else if case .group = nodes[index] {
-          result.append(.group(group))
+          result.append(.group(existing))
         } else {
           result.append(nodes[index])
         }
       }
       return result
     }
-    group = SectionGroup(transform: turn, children: wrapped)
+    let group = SectionGroup(transform: turn, children: wrapped)
     var result: [SectionNode] = []
     for index in nodes.indices {
       if let node = kept[index] {
