@@ -27,7 +27,7 @@ struct WillDoc: ParsableCommand {
     version: "willdoc \(version)",
     subcommands: [
       Inspect.self, Dump.self, Validate.self, Reencode.self, Convert.self, Render.self,
-      Salvage.self, Synth.self, Extract.self, Diff.self,
+      Salvage.self, Synth.self, Extract.self, Diff.self, Pages.self,
     ]
   )
 

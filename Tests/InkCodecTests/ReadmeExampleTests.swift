@@ -56,4 +56,22 @@ import Testing
     #expect(recovered.strokes == [stroke])
     #expect(!report.wasIntact)
   }
+
+  @Test func pageEditingExample() throws {
+    let pages = (0..<3).map { index in
+      WillDocument(
+        strokes: [Stroke(points: [InkPoint(x: Double(index), y: 1)], widths: [1])],
+        pageWidth: 600, pageHeight: 800)
+    }
+    let notebook = try WillDocument(merging: pages)
+    let other = pages[0]
+
+    var excerpt = notebook.keepingSections([2, 0])
+    try excerpt.sections[0].rotate(.clockwise90)
+    let joined = try WillDocument(merging: [excerpt, other])
+
+    let read = try WillDocument(parsing: try joined.serialized())
+    #expect(read.sections.map(\.strokes) == [2, 0, 0].map { pages[$0].strokes })
+    #expect(read.sections.map(\.pageSize?.width) == [800, 600, 600])
+  }
 }

@@ -37,16 +37,22 @@ struct PackageWriter {
       preferredID: options.normalize ? nil : source?.app?.relationship?.id,
       fallback: "extended-properties")
 
+    // A page included twice (a section repeated by an edit) needs a relationship of its own
+    // each time: the same id would name one relationship, and the page would be read once.
+    var sectionIDs: Set<String> = []
     for (index, section) in document.sections.enumerated() {
+      let preferredID =
+        options.normalize || section.relationshipID.map(sectionIDs.contains) == true
+        ? nil : section.relationshipID
       if let key = Self.sharingKey(section.partName), let shared = sharedSections[key],
         shared.section.nodes == section.nodes,
         shared.section.svgAttributes == section.svgAttributes,
         shared.section.unreferencedRelationships == section.unreferencedRelationships
       {
-        rootRelationships.add(
-          WillRelationshipType.section, shared.name,
-          preferredID: options.normalize ? nil : section.relationshipID,
-          fallback: "section\(index)")
+        sectionIDs.insert(
+          rootRelationships.add(
+            WillRelationshipType.section, shared.name, preferredID: preferredID,
+            fallback: "section\(index)"))
         continue
       }
       let name = try add(
@@ -55,8 +61,14 @@ struct PackageWriter {
         WillContentType.svg, [])
       let slot = parts.count - 1
       var relationships = RelationshipList()
-      let svg = try sectionXML(section, relationships: &relationships)
-      parts[slot].data = svg
+      let root = try sectionRoot(section, relationships: &relationships)
+      // An untouched section keeps the bytes it was read with (a normalised save rewrites).
+      let source = options.normalize ? nil : section.source?.value
+      if let source, source.holds(root) {
+        parts[slot].data = source.svg
+      } else {
+        parts[slot].data = try sectionXML(root, part: section.partName)
+      }
       for kept in section.unreferencedRelationships {
         guard let relationship = kept.relationship else { continue }
         if !kept.exists {
@@ -69,13 +81,22 @@ struct PackageWriter {
             relationship.type, target, preferredID: relationship.id, fallback: "rId")
         }
       }
+      let keptRelationships = source.flatMap { source in
+        source.name == name && source.matches(relationships.items, section: name)
+          ? source.relationshipsPart : nil
+      }
+      let relationshipsBytes: [UInt8]
+      if let keptRelationships {
+        relationshipsBytes = keptRelationships
+      } else {
+        relationshipsBytes = try Relationship.serialized(relationships.items)
+      }
       _ = try add(
-        name.relationshipsPart.description, WillContentType.relationships,
-        try Relationship.serialized(relationships.items))
-      rootRelationships.add(
-        WillRelationshipType.section, name,
-        preferredID: options.normalize ? nil : section.relationshipID,
-        fallback: "section\(index)")
+        name.relationshipsPart.description, WillContentType.relationships, relationshipsBytes)
+      sectionIDs.insert(
+        rootRelationships.add(
+          WillRelationshipType.section, name, preferredID: preferredID,
+          fallback: "section\(index)"))
       if let key = Self.sharingKey(section.partName), sharedSections[key] == nil {
         sharedSections[key] = (name, section)
       }
@@ -105,9 +126,16 @@ struct PackageWriter {
           fallback: "rId")
       }
     }
+    // Unchanged package relationships and content types keep the bytes they were read with.
+    let packageSource = options.normalize ? nil : document.packageSource
+    let rootBytes: [UInt8]
+    if let packageSource, packageSource.matches(rootRelationships.items) {
+      rootBytes = packageSource.relationshipsPart
+    } else {
+      rootBytes = try Relationship.serialized(rootRelationships.items)
+    }
     _ = try add(
-      PartName.packageRelationships.description, WillContentType.relationships,
-      try Relationship.serialized(rootRelationships.items))
+      PartName.packageRelationships.description, WillContentType.relationships, rootBytes)
 
     // No reader can parse an XML part past libxml2's cap: refuse to write one, naming it.
     let parsed: Set<String> = [
@@ -123,8 +151,13 @@ struct PackageWriter {
       }
     }
     // [Content_Types].xml first, then the package relationships, then the rest in order.
-    let contentTypes = try ContentTypes.serialized(
-      for: parts.map { ($0.name, $0.contentType) })
+    let typed = parts.map { (name: $0.name, contentType: $0.contentType) }
+    let contentTypes: [UInt8]
+    if let packageSource, packageSource.describes(typed) {
+      contentTypes = packageSource.contentTypesPart
+    } else {
+      contentTypes = try ContentTypes.serialized(for: typed)
+    }
     var ordered: [ZipEntry.Input] = [
       ZipEntry.Input(name: PartName.contentTypes, data: contentTypes, compression: compression)
     ]
@@ -171,8 +204,10 @@ struct PackageWriter {
     return partName
   }
 
-  mutating func sectionXML(_ section: Section, relationships: inout RelationshipList)
-    throws(WillError) -> [UInt8]
+  /// The `<svg>` element a section is written as, its relationships added to
+  /// `relationships` (and its parts to the package) on the way.
+  mutating func sectionRoot(_ section: Section, relationships: inout RelationshipList)
+    throws(WillError) -> XMLElement
   {
     var attributes = section.svgAttributes
     if !attributes.contains(where: { $0.name == "xmlns" }) {
@@ -192,9 +227,12 @@ struct PackageWriter {
       section.nodes, prefix: prefix,
       scope: XMLNamespaces.initial.declaring(XMLElement("svg", attributes: attributes)),
       relationships: &relationships)
-    let root = XMLElement("svg", attributes: attributes, children: children)
-    var svg = try (XMLDocument(declaration: XMLDeclaration(), root: root)).serialized(
-      part: section.partName)
+    return XMLElement("svg", attributes: attributes, children: children)
+  }
+
+  /// A section's `<svg>` element as the bytes of its part.
+  func sectionXML(_ root: XMLElement, part: String?) throws(WillError) -> [UInt8] {
+    var svg = try (XMLDocument(declaration: XMLDeclaration(), root: root)).serialized(part: part)
     // A section read at the parser's size cap must still be readable when written back: the
     // line break after the declaration is the one byte the writer adds, and it is optional.
     // (The declaration holds no line break of its own, so the first one is that one.)

@@ -9,9 +9,22 @@ extension Section {
     reading name: PartName, from package: InkPackage, consumed: inout Set<String>,
     cost: inout ReadingCost, budget: ReadingBudget
   ) throws(WillError) {
-    let document = try package.xml(name)
+    guard let svgPart = package.part(name) else {
+      throw WillError(.missingPart(name.description), part: name.description)
+    }
+    let svgBytes = try package.data(of: svgPart)
+    let document = try XMLDocument(
+      parsing: svgBytes, part: name.description, limits: package.limits)
     let relsName = name.relationshipsPart
-    let relationships = try package.relationships(of: name)
+    var relsBytes: [UInt8]?
+    var relationships: [Relationship] = []
+    if let relsPart = package.part(relsName) {
+      let bytes = try package.data(of: relsPart)
+      relationships = try Relationship.parse(
+        try XMLDocument(parsing: bytes, part: relsName.description, limits: package.limits),
+        part: relsName.description)
+      relsBytes = bytes
+    }
     if package.part(relsName) != nil { consumed.insert(relsName.normalizedKey) }
     let byID = Dictionary(
       relationships.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -39,6 +52,10 @@ extension Section {
         .invalidAttribute(name: "width", value: svgAttributes.first { $0.name == "width" }!.value),
         part: name.description)
     }
+    source = NotCompared(
+      SectionSource(
+        name: name, svg: svgBytes, root: root, relationshipsPart: relsBytes,
+        relationships: relationships))
     for relationship in relationships where !included.contains(relationship.id) {
       if let part = try? package.target(
         of: relationship, from: name, relsPart: relsName.description)

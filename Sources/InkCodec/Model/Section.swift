@@ -14,6 +14,9 @@ public struct Section: Sendable, Hashable {
   package var relationshipID: String?
   /// Relationships of the section that no node includes, with their parts.
   package var unreferencedRelationships: [StoredPart]
+  /// The section's parts as read, written back unchanged while the section writes the same
+  /// XML and relationships; not compared by `==`.
+  package var source: NotCompared<SectionSource>?
 
   /// Creates a section.
   /// - Parameters:
@@ -30,6 +33,7 @@ public struct Section: Sendable, Hashable {
     self.relationshipID = nil
     self.svgAttributes = []
     self.unreferencedRelationships = []
+    self.source = nil
     self.width = width
     self.height = height
     if let background { self.background = background }

@@ -184,6 +184,15 @@ extension WillDocument {
     }
     consumed.insert(rootRelsPart.normalizedKey)
     let rootRelationships = try package.relationships(of: nil)
+    if let types = package.part(PartName.contentTypes), let rels = package.part(rootRelsPart) {
+      packageSource = PackageSource(
+        contentTypesPart: try package.data(of: types), contentTypes: package.contentTypes,
+        missingOverrides: Set(
+          package.contentTypes.overrides.keys.filter { key in
+            (try? PartName(key)).map { package.part($0) == nil } ?? true
+          }),
+        relationshipsPart: try package.data(of: rels), relationships: rootRelationships)
+    }
     var properties = DocumentProperties()
     var source = PropertiesSource(properties: properties)
     var decoded = DecodedParts()

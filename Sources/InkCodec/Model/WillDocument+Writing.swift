@@ -5,8 +5,10 @@ extension WillDocument {
   ///
   /// Saving a document that was read and not changed keeps every part, unknown field and
   /// unmodelled XML attribute; paths parts come out byte-identical, and a RIFF file keeps
-  /// every chunk (several `INK ` chunks, unknown chunks, ids and pad bytes as read). The same
-  /// document always gives the same bytes.
+  /// every chunk (several `INK ` chunks, unknown chunks, ids and pad bytes as read). Section,
+  /// relationships and content-types parts keep the bytes they were read with while they
+  /// still say the same thing, so an edited document rewrites only what the edit changed.
+  /// The same document always gives the same bytes.
   ///
   /// Converting keeps what the target holds. RIFF and raw files hold one stream of strokes:
   /// when a package's drawing would change in one (see ``losses(convertingTo:)``) the write

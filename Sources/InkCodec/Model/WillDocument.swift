@@ -43,6 +43,9 @@ public struct WillDocument: Sendable, Hashable {
   package var readWarnings: [Diagnostic] = []
   /// The props parts as read, written back unchanged while ``properties`` is unchanged.
   package var propertiesSource: PropertiesSource?
+  /// The package's content types and relationships parts as read, written back unchanged
+  /// while they still describe what is written.
+  package var packageSource: PackageSource?
 
   package struct PropertiesSource: Sendable, Hashable {
     var core: StoredPart?

@@ -2,8 +2,9 @@
 public struct WriteOptions: Sendable, Hashable {
   /// Deflate level for zip parts, 0 (stored) … 9.
   public var deflateLevel: Int
-  /// Write the canonical Inkspace layout: fresh part names and relationship ids, instead of
-  /// keeping those the document was read with.
+  /// Write the canonical Inkspace layout: fresh part names and relationship ids, and every
+  /// XML part written anew, instead of keeping the names, ids and bytes the document was read
+  /// with.
   public var normalize: Bool
 
   /// Creates options. A `deflateLevel` outside 0…9 makes writing a package throw.

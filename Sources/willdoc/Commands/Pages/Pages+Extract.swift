@@ -1,0 +1,44 @@
+import ArgumentParser
+import InkCodec
+
+extension Pages {
+  /// `willdoc pages extract FILE --section 0,2-3 -o OUT`: a package of some pages.
+  struct Extract: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a package of the pages listed, in the order listed.",
+      discussion: """
+        Everything else the document holds (properties, paints, other parts) is kept; parts \
+        only the pages left out include are not written.
+        """)
+
+    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "The pages to keep, counted from 0: numbers and ranges, such as 0,2-3.",
+        valueName: "list"))
+    var section: String
+
+    @OptionGroup var outputOptions: PageOutputOptions
+
+    @OptionGroup var limitOptions: LimitOptions
+
+    func validate() throws {
+      let list = try SectionList(parsing: section, option: "--section")
+      try list.checkNoRepeats(option: "--section")
+      try outputOptions.validate(input: file)
+    }
+
+    func run() throws {
+      let limits = limitOptions.limits
+      let list = try SectionList(parsing: section, option: "--section")
+      let document = try PageDocuments.read(file, limits: limits, editing: "extract")
+      try list.check(against: document.sections.count, option: "--section")
+      try PageDocuments.write(
+        document.keepingSections(list.indices), to: outputOptions.destination(input: file),
+        limits: limits)
+    }
+  }
+}

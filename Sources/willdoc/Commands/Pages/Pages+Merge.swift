@@ -1,0 +1,91 @@
+import ArgumentParser
+import InkCodec
+
+extension Pages {
+  /// `willdoc pages merge A B … -o OUT`: the pages of several documents in one package.
+  struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write one package holding the pages of every document given, in order.",
+      discussion: """
+        Every page keeps its strokes \
+        (byte for byte), images and parts; parts whose names are already used get fresh ones \
+        (paths.protobuf becomes paths-1.protobuf), and a part several pages of one document \
+        share stays shared. A RIFF or raw file comes in as one page whose size is its ink's \
+        bounds with a margin (chunks other than its header and ink are listed as dropped). \
+        The first document gives the properties and particle paints; a later document's \
+        paints join when they extend them, and are otherwise listed as dropped when no \
+        stroke uses them. Strokes whose paint would change are refused (exit 1): they would \
+        draw differently; put the documents with paints first.
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "The documents, in page order (one of them may be - for standard input).",
+        valueName: "file"))
+    var files: [String]
+
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
+    var output: String
+
+    @OptionGroup var overwrite: OverwriteOptions
+
+    @OptionGroup var limitOptions: LimitOptions
+
+    func validate() throws {
+      guard files.count >= 2 else {
+        throw ValidationError("give at least two documents to merge")
+      }
+      if files.filter({ $0 == "-" }).count > 1 {
+        throw ValidationError("standard input (-) can be read once")
+      }
+      for file in files where file != "-" && output != "-" && isSameFile(file, output) {
+        throw ValidationError("-o \(output.terminalSafe) is an input file")
+      }
+      try PageOutputOptions.checkReplacing(output, overwrite: overwrite)
+    }
+
+    func run() throws {
+      let limits = limitOptions.limits
+      var documents: [WillDocument] = []
+      for file in files {
+        documents.append(try PageDocuments.read(file, limits: limits))
+      }
+      let merged: WillDocument
+      do {
+        merged = try WillDocument(merging: documents)
+      } catch {
+        // Named after the first input that cannot join the ones before it.
+        let culprit = (2...documents.count).first { count in
+          (try? WillDocument(merging: Array(documents.prefix(count)))) == nil
+        }
+        throw fail(file: files[(culprit ?? documents.count) - 1], error)
+      }
+      try PageDocuments.write(merged, to: output, limits: limits)
+      for line in Self.dropped(files: files, documents: documents, merged: merged) {
+        if output == "-" { printError(line) } else { StandardOutput.line(line) }
+      }
+    }
+
+    /// What the package does not hold of the inputs, a line each: paints no stroke of
+    /// theirs uses that could not join the merge's, and a RIFF file's chunks other than its
+    /// header and ink.
+    static func dropped(files: [String], documents: [WillDocument], merged: WillDocument)
+      -> [String]
+    {
+      var lines: [String] = []
+      for (file, document) in zip(files, documents) {
+        if !document.paints.isEmpty, !merged.paints.starts(with: document.paints) {
+          lines.append(
+            "dropped  \(file.terminalSafe): \(Format.plural(document.paints.count, "paint")) "
+              + "no stroke of it uses")
+        }
+        for chunk in document.riffChunks where !chunk.isInk && chunk.id != "HEAD" {
+          lines.append("dropped  \(file.terminalSafe): RIFF chunk \(chunk.id.terminalSafe)")
+        }
+      }
+      return lines
+    }
+  }
+}
