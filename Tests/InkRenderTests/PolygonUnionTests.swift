@@ -66,6 +66,26 @@ struct PolygonUnionTests {
     #expect(PolygonUnion.boundary(of: [])?.isEmpty == true)
   }
 
+  /// Ink piled on one spot (a stroke drawn back and forth over itself thousands of times)
+  /// would make every edge cross every other: the union gives up within a budget linear in
+  /// the edges, and the outliner keeps the polygons.
+  @Test func aPileOfInkOnOneSpotIsNotMergedAtQuadraticCost() {
+    let pile = (0..<4000).map { index -> [Vec2] in
+      let angle = Double(index) * 0.001
+      return (0..<6).map { corner in
+        let a = angle + Double(corner) * Double.pi / 3
+        return Vec2(10 * cos(a), 10 * sin(a))
+      }
+    }
+    #expect(PolygonUnion.boundary(of: pile) == nil)
+    // Long edges across one another fill the grid's cells: refused before it is built.
+    let lines = (0..<3000).map { index -> [Vec2] in
+      let y = Double(index)
+      return [Vec2(0, y), Vec2(3000, 3000 - y), Vec2(3000, 3000 - y + 0.5)]
+    }
+    #expect(PolygonUnion.boundary(of: lines) == nil)
+  }
+
   @Test func randomOverlappingPolygonsMergeExactly() throws {
     var random = SeededRandom(seed: 77)
     var merged = 0
@@ -87,30 +107,40 @@ struct PolygonUnionTests {
     #expect(merged >= 198, "\(merged) of 200 merged")
   }
 
-  /// Every stroke of the real samples, as the vector outliner strokes it at scale 4.
+  /// Every stroke of the real samples, stroked as the vector outliner strokes it by default
+  /// (scale 1, half its 0.1 tolerance) and much finer (scale 4, 0.01): every union is exact,
+  /// and by default every stroke merges. At the fine tolerance a few scribbles that pile
+  /// their ink many times over one spot exceed the union's work allowance and keep their
+  /// polygons.
   @Test(
     .enabled(if: ExternalSamples.isAvailable, "the shared WILL samples are not available"),
     arguments: ExternalSamples.names)
   func realStrokesMergeIntoTheirBoundary(_ name: String) throws {
     var random = SeededRandom(seed: UInt64(name.utf8.count))
     let strokes = try WillDocument(parsing: ExternalSamples.bytes(name)).strokes
-    var merged = 0
-    var measured = 0
-    for (index, stroke) in strokes.enumerated() {
-      let segments = CatmullRom.segments(of: stroke).map {
-        $0.transformed(by: .scale(x: 4, y: 4), widthScale: 1)
+    for (scale, tolerance) in [(1.0, 0.05), (4.0, 0.01)] {
+      var merged = 0
+      var measured = 0
+      for (index, stroke) in strokes.enumerated() {
+        let segments = CatmullRom.segments(of: stroke).map {
+          $0.transformed(by: .scale(x: scale, y: scale), widthScale: 1)
+        }
+        guard !segments.isEmpty else { continue }
+        var collector = PolygonCollector()
+        PolygonOutliner(tolerance: tolerance).outline(segments, into: &collector)
+        measured += 1
+        if try Self.expectBoundary(
+          of: collector.polygons, points: 48, random: &random,
+          "\(name) stroke \(index) at scale \(scale)")
+        {
+          merged += 1
+        }
       }
-      guard !segments.isEmpty else { continue }
-      var collector = PolygonCollector()
-      PolygonOutliner(tolerance: 0.01).outline(segments, into: &collector)
-      measured += 1
-      if try Self.expectBoundary(
-        of: collector.polygons, points: 48, random: &random, "\(name) stroke \(index)")
-      {
-        merged += 1
+      if scale == 1 {
+        #expect(merged == measured, "\(name): \(merged) of \(measured) merged")
+      } else {
+        #expect(merged * 100 >= measured * 80, "\(name): \(merged) of \(measured) merged")
       }
     }
-    // Rounding may keep a rare stroke from merging (the outliner then keeps its polygons).
-    #expect(merged == measured, "\(name): \(merged) of \(measured) merged")
   }
 }

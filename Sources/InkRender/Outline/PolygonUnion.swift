@@ -63,16 +63,22 @@ struct PolygonUnion {
       polygonEnds.append(edges.count)
     }
     guard !edges.isEmpty else { return [] }
-    var grid = Grid(edges.map { ($0.a, $0.b) })
+    let segments = edges.map { ($0.a, $0.b) }
+    var grid = Grid(segments, cellsPerSegment: 4)
+    if !grid.isUsable { grid = Grid(segments, cellsPerSegment: 1) }
     guard grid.isUsable else { return nil }
 
     // Cut every edge where another crosses or touches it. Where several edges meet at one
     // point, the winding number beside an edge may change there: it is counted afresh.
     var touched = Set(seen.lazy.filter { $0.value > 1 }.map(\.key))
     var cuts = [[Cut]](repeating: [], count: edges.count)
-    grid.forEachPair { i, j in
+    // The work is bounded by the edges: ink piled up in one place (thousands of discs over
+    // one spot) would otherwise make the pairs, and the rays, grow with the square.
+    let allowance = 256 * edges.count + 1 << 20
+    let paired = grid.forEachPair(limit: allowance) { i, j in
       Self.intersect(edges[i], edges[j], i, j, into: &cuts, touched: &touched)
     }
+    guard paired else { return nil }
     var pieces: [Piece] = []
     var polygonStarts: Set<Int> = []
     for (polygon, end) in polygonEnds.enumerated() {
@@ -117,11 +123,13 @@ struct PolygonUnion {
         // Pieces on top of each other are classified together, and kept once.
         if twins[0] == index {
           Self.keep(group: twins.map { pieces[$0] }, grid: &grid, into: &kept)
+          guard grid.work <= allowance else { return nil }
         }
         left = nil
         continue
       }
       Self.keep(piece, left: &left, grid: &grid, into: &kept)
+      guard grid.work <= allowance else { return nil }
       if let known = left, let change = piece.change { left = known + change } else { left = nil }
     }
     return link(kept)
@@ -299,15 +307,26 @@ private struct Grid {
   private let segments: [(Vec2, Vec2)]
   private let minX, minY, cellWidth, cellHeight: Double
   private let columns, rows: Int
-  private var cells: [[Int32]]
+  /// The segments of cell `k` are `entries[start[k]..<start[k + 1]]` (one flat array, so a
+  /// fine grid costs one offset per cell).
+  private var start: [Int32] = []
+  private var entries: [Int32] = []
   /// For each segment, its cell range: columns lo…hi, rows lo…hi.
   private var ranges: [(Int, Int, Int, Int)] = []
   private var stamps: [Int]
   private var stamp = 0
+  private var overfull = false
+  /// Cells and segments looked at by rays so far.
+  private(set) var work = 0
 
-  var isUsable: Bool { columns > 0 }
+  /// Whether the grid was built: finite coordinates, and not so many long segments that
+  /// filling the cells would cost more than about 64 cells a segment.
+  var isUsable: Bool { columns > 0 && !overfull }
 
-  init(_ segments: [(Vec2, Vec2)]) {
+  /// A grid of about `cellsPerSegment` cells per segment (at most 2048 a side): a stroke's
+  /// outline runs along a line through its box, so the cells it crosses hold a few segments
+  /// each.
+  init(_ segments: [(Vec2, Vec2)], cellsPerSegment: Double) {
     self.segments = segments
     var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
     for (a, b) in segments {
@@ -315,29 +334,52 @@ private struct Grid {
       (x1, y1) = (max(x1, a.x, b.x), max(y1, a.y, b.y))
     }
     stamps = [Int](repeating: -1, count: segments.count)
-    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, segments.count < Int(Int32.max)
-    else {
+    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, segments.count < 1 << 28 else {
       (minX, minY, cellWidth, cellHeight, columns, rows) = (0, 0, 1, 1, 0, 0)
-      cells = []
       return
     }
-    let side = Int(Double(segments.count).squareRoot().rounded(.up))
-    columns = min(max(side, 1), 1024)
+    let side = Int((cellsPerSegment * Double(segments.count)).squareRoot().rounded(.up))
+    columns = min(max(side, 1), 2048)
     rows = columns
     (minX, minY) = (x0, y0)
     cellWidth = max((x1 - x0) / Double(columns), 1e-300)
     cellHeight = max((y1 - y0) / Double(rows), 1e-300)
-    cells = [[Int32]](repeating: [], count: columns * rows)
     ranges.reserveCapacity(segments.count)
-    for (index, (a, b)) in segments.enumerated() {
+    var counts = [Int32](repeating: 0, count: columns * rows + 1)
+    var filled = 0
+    for (a, b) in segments {
       let range = (
         column(min(a.x, b.x)), column(max(a.x, b.x)), row(min(a.y, b.y)), row(max(a.y, b.y))
       )
       ranges.append(range)
+      filled += (range.1 - range.0 + 1) * (range.3 - range.2 + 1)
+      guard filled <= 64 * segments.count + 65_536 else {
+        overfull = true
+        return
+      }
       for r in range.2...range.3 {
-        for c in range.0...range.1 { cells[r * columns + c].append(Int32(index)) }
+        for c in range.0...range.1 { counts[r * columns + c + 1] += 1 }
       }
     }
+    for k in 1..<counts.count { counts[k] += counts[k - 1] }
+    start = counts
+    entries = [Int32](repeating: 0, count: filled)
+    var next = counts
+    for (index, range) in ranges.enumerated() {
+      for r in range.2...range.3 {
+        for c in range.0...range.1 {
+          let cell = r * columns + c
+          entries[Int(next[cell])] = Int32(index)
+          next[cell] += 1
+        }
+      }
+    }
+  }
+
+  /// The segments of the cell at column `c`, row `r`.
+  private func cell(_ c: Int, _ r: Int) -> ArraySlice<Int32> {
+    let k = r * columns + c
+    return entries[Int(start[k])..<Int(start[k + 1])]
   }
 
   private func column(_ x: Double) -> Int {
@@ -346,21 +388,32 @@ private struct Grid {
 
   private func row(_ y: Double) -> Int { min(max(Int((y - minY) / cellHeight), 0), rows - 1) }
 
-  /// Calls `body` once for every pair of segments that share a cell.
-  func forEachPair(_ body: (Int, Int) -> Void) {
-    for (cellIndex, cell) in cells.enumerated() where cell.count > 1 {
-      let (c, r) = (cellIndex % columns, cellIndex / columns)
-      for x in 0..<(cell.count - 1) {
-        let i = Int(cell[x])
-        for y in (x + 1)..<cell.count {
-          let j = Int(cell[y])
-          // Only in the first cell the two share.
-          let (ri, rj) = (ranges[i], ranges[j])
-          guard max(ri.0, rj.0) == c, max(ri.2, rj.2) == r else { continue }
-          body(i, j)
+  /// Calls `body` once for every pair of segments that share a cell; `false`, part way,
+  /// when more than `limit` pairs would be looked at.
+  func forEachPair(limit: Int, _ body: (Int, Int) -> Void) -> Bool {
+    var looked = 0
+    for k in 0..<(columns * rows) {
+      let count = Int(start[k + 1] - start[k])
+      looked += count * (count - 1) / 2
+      guard looked <= limit else { return false }
+    }
+    for r in 0..<rows {
+      for c in 0..<columns {
+        let members = cell(c, r)
+        guard members.count > 1 else { continue }
+        for x in members.indices.dropLast() {
+          let i = Int(members[x])
+          for y in (x + 1)..<members.endIndex {
+            let j = Int(members[y])
+            // Only in the first cell the two share.
+            let (ri, rj) = (ranges[i], ranges[j])
+            guard max(ri.0, rj.0) == c, max(ri.2, rj.2) == r else { continue }
+            body(i, j)
+          }
         }
       }
     }
+    return true
   }
 
   /// The non-zero winding number at `p` of every segment but the `excluded` ones, by a ray towards +x
@@ -372,7 +425,9 @@ private struct Grid {
     if rayAlongX {
       let r = row(p.y)
       for c in column(p.x)..<columns {
-        for index in cells[r * columns + c] {
+        let members = cell(c, r)
+        work += 1 + members.count
+        for index in members {
           let i = Int(index)
           guard stamps[i] != stamp else { continue }
           stamps[i] = stamp
@@ -385,7 +440,9 @@ private struct Grid {
     } else {
       let c = column(p.x)
       for r in row(p.y)..<rows {
-        for index in cells[r * columns + c] {
+        let members = cell(c, r)
+        work += 1 + members.count
+        for index in members {
           let i = Int(index)
           guard stamps[i] != stamp else { continue }
           stamps[i] = stamp

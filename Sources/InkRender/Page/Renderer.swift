@@ -228,7 +228,16 @@ public enum Renderer {
       let parts = prepared.parts.map {
         var sink = PolygonCollector()
         outliner.outline($0.chains, into: &sink, budget: budget)
-        return StrokePolygons.Part(alpha: $0.alpha, polygons: sink.polygons.map { $0.map(\.point) })
+        // One contour per piece of ink: the sweep then follows one chain of edges on most
+        // rows instead of deciding where overlapping caps and joins meet.
+        var polygons = sink.polygons
+        let edges = polygons.reduce(0) { $0 + $1.count }
+        if budget.charge(edges * WorkBudget.pieceCost),
+          let union = PolygonUnion.boundary(of: polygons)
+        {
+          polygons = union
+        }
+        return StrokePolygons.Part(alpha: $0.alpha, polygons: polygons.map { $0.map(\.point) })
       }.filter { !$0.polygons.isEmpty }
       let vertices = parts.reduce(0) { $0 + $1.polygons.reduce(0) { $0 + $1.count } }
       budget.charge(vertices * WorkBudget.vectorElementCost)
