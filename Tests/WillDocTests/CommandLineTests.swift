@@ -210,9 +210,15 @@ import Testing
       #expect(result.status == 64, "\(value)")
       #expect(result.stderr.hasPrefix("willdoc: error: "), "\(result.stderr)")
       if value.hasPrefix("-") {
-        #expect(result.stderr.hasPrefix("willdoc: error: limits must not be negative"))
+        #expect(result.stderr.hasPrefix("willdoc: error: --max-parts must not be negative"))
       }
     }
+    let negativeRender = try WillDocRunner.run(
+      ["render", sample, "-o", "/dev/null", "--format", "png", "--max-render-work", "-5"])
+    #expect(negativeRender.status == 64)
+    #expect(
+      negativeRender.stderr.hasPrefix("willdoc: error: --max-render-work must not be negative"),
+      "\(negativeRender.stderr)")
   }
 
   /// swift-argument-parser's completion scripts know every command.

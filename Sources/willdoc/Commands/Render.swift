@@ -127,8 +127,12 @@ struct Render: ParsableCommand {
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
-    if [maxRenderWork, maxCanvasPixels, maxTotalRenderWork].contains(where: { $0.value < 0 }) {
-      throw ValidationError("limits must not be negative")
+    let limits = [
+      ("--max-render-work", maxRenderWork), ("--max-canvas-pixels", maxCanvasPixels),
+      ("--max-total-render-work", maxTotalRenderWork),
+    ]
+    if let (option, _) = limits.first(where: { $0.1.value < 0 }) {
+      throw ValidationError("\(option) must not be negative")
     }
     if inPlace {
       throw ValidationError(

@@ -109,15 +109,16 @@ struct LimitOptions: ParsableArguments {
   }
 
   func validate() throws {
-    let all = [
-      maxFileBytes, maxPartBytes, maxTotalBytes, maxParts, maxXMLDepth, maxXMLAttributes,
-      maxStrokes, maxPaints, maxPointsPerStroke, maxTotalPoints, maxSections, maxElements,
-      maxReferences,
-      maxXMLPartBytes,
-      maxXMLNameBytes,
+    let all: [(DecodingLimits.Limit, LimitValue)] = [
+      (.fileBytes, maxFileBytes), (.partBytes, maxPartBytes), (.totalBytes, maxTotalBytes),
+      (.parts, maxParts), (.xmlDepth, maxXMLDepth), (.xmlAttributes, maxXMLAttributes),
+      (.strokes, maxStrokes), (.paints, maxPaints), (.pointsPerStroke, maxPointsPerStroke),
+      (.totalPoints, maxTotalPoints), (.sections, maxSections), (.elements, maxElements),
+      (.references, maxReferences), (.xmlPartBytes, maxXMLPartBytes),
+      (.xmlNameBytes, maxXMLNameBytes),
     ]
-    if all.contains(where: { $0.value < 0 }) {
-      throw ValidationError("limits must not be negative")
+    if let (limit, _) = all.first(where: { $0.1.value < 0 }) {
+      throw ValidationError("\(limit.optionName) must not be negative")
     }
   }
 }
