@@ -12,6 +12,10 @@ struct PolygonUnion {
   private struct Edge {
     var a: Vec2
     var b: Vec2
+    /// The ends' vertex numbers: equal points have equal numbers, so pieces are linked
+    /// and compared by number, not by hashing coordinates.
+    var ia: Int32 = -1
+    var ib: Int32 = -1
   }
 
   /// Where an edge is cut: the place along it, the point, and how the winding number beside
@@ -20,6 +24,7 @@ struct PolygonUnion {
   private struct Cut {
     var t: Double
     var p: Vec2
+    var id: Int32
     var change: Int?
   }
 
@@ -38,11 +43,45 @@ struct PolygonUnion {
   /// The two ends of a piece, in a fixed order: pieces that lie on each other (parts of edges
   /// that overlap along a line) share it.
   private struct Span: Hashable {
-    var low: Vec2
-    var high: Vec2
-    init(_ edge: Edge) {
-      let ordered = (edge.a.x, edge.a.y) < (edge.b.x, edge.b.y)
-      (low, high) = ordered ? (edge.a, edge.b) : (edge.b, edge.a)
+    var low: Int32
+    var high: Int32
+    init(_ edge: Edge) { (low, high) = (min(edge.ia, edge.ib), max(edge.ia, edge.ib)) }
+  }
+
+  /// The vertices met so far, by number, and which are touched: where several edges meet,
+  /// so that the winding number beside an edge may change there.
+  private struct Vertices {
+    var points: [Vec2] = []
+    var touched: [Bool] = []
+    /// How many of `points` are the polygons' own vertices, numbered in (x, y) order.
+    var sortedCount = 0
+    private var crossings: [Vec2: Int32] = [:]
+
+    mutating func add(_ p: Vec2) -> Int32 {
+      points.append(p)
+      touched.append(false)
+      return Int32(points.count - 1)
+    }
+
+    /// The number of a crossing point: a vertex's or an earlier crossing's when it falls
+    /// exactly on one (three edges through one point; marked touched), else a new one.
+    mutating func crossing(_ p: Vec2) -> Int32 {
+      var (low, high) = (0, sortedCount)
+      while low < high {
+        let middle = (low + high) / 2
+        if (points[middle].x, points[middle].y) < (p.x, p.y) { low = middle + 1 } else { high = middle }
+      }
+      if low < sortedCount, points[low] == p {
+        touched[low] = true
+        return Int32(low)
+      }
+      if let id = crossings[p] {
+        touched[Int(id)] = true
+        return id
+      }
+      let id = add(p)
+      crossings[p] = id
+      return id
     }
   }
 
@@ -51,75 +90,103 @@ struct PolygonUnion {
   static func boundary(of polygons: [[Vec2]]) -> [[Vec2]]? {
     var edges: [Edge] = []
     var polygonEnds: [Int] = []
-    var seen: [Vec2: Int] = [:]
     for polygon in snapped(polygons) where polygon.count >= 3 {
       for index in polygon.indices {
         let a = polygon[index]
         let b = polygon[index + 1 == polygon.count ? 0 : index + 1]
-        guard a != b else { continue }
-        edges.append(Edge(a: a, b: b))
-        seen[a, default: 0] += 1
+        if a != b { edges.append(Edge(a: a, b: b)) }
       }
       polygonEnds.append(edges.count)
     }
     guard !edges.isEmpty else { return [] }
+    // Number the vertices: sorted by position, equal points share a number, and a point
+    // that starts more than one edge is touched.
+    var vertices = Vertices()
+    let order = edges.indices.sorted { (edges[$0].a.x, edges[$0].a.y) < (edges[$1].a.x, edges[$1].a.y) }
+    var previous: Vec2?
+    for index in order {
+      let a = edges[index].a
+      if a == previous {
+        vertices.touched[vertices.points.count - 1] = true
+      } else {
+        _ = vertices.add(a)
+        previous = a
+      }
+      edges[index].ia = Int32(vertices.points.count - 1)
+    }
+    vertices.sortedCount = vertices.points.count
+    for (polygon, end) in polygonEnds.enumerated() {
+      let first = polygon == 0 ? 0 : polygonEnds[polygon - 1]
+      for index in first..<end { edges[index].ib = edges[index + 1 == end ? first : index + 1].ia }
+    }
     let segments = edges.map { ($0.a, $0.b) }
     var grid = Grid(segments, cellsPerSegment: 4)
     if !grid.isUsable { grid = Grid(segments, cellsPerSegment: 1) }
     guard grid.isUsable else { return nil }
 
-    // Cut every edge where another crosses or touches it. Where several edges meet at one
-    // point, the winding number beside an edge may change there: it is counted afresh.
-    var touched = Set(seen.lazy.filter { $0.value > 1 }.map(\.key))
+    // Cut every edge where another crosses or touches it.
     var cuts = [[Cut]](repeating: [], count: edges.count)
+    var overlapping = false
     // The work is bounded by the edges: ink piled up in one place (thousands of discs over
     // one spot) would otherwise make the pairs, and the rays, grow with the square.
     let allowance = 256 * edges.count + 1 << 20
     let paired = grid.forEachPair(limit: allowance) { i, j in
-      Self.intersect(edges[i], edges[j], i, j, into: &cuts, touched: &touched)
+      Self.intersect(
+        edges[i], edges[j], i, j, into: &cuts, vertices: &vertices, overlapping: &overlapping)
     }
     guard paired else { return nil }
     var pieces: [Piece] = []
-    var polygonStarts: Set<Int> = []
+    var polygonStart = [Bool]()
     for (polygon, end) in polygonEnds.enumerated() {
-      polygonStarts.insert(pieces.count)
+      var firstOfPolygon = true
       for index in (polygon == 0 ? 0 : polygonEnds[polygon - 1])..<end {
         let edge = edges[index]
-        var start = edge.a
-        var fresh = touched.contains(start)
-        for cut in cuts[index].sorted(by: { $0.t < $1.t }) {
-          let known = cut.change != nil && cut.p != edge.b
-          if cut.p != start {
+        var (start, startID) = (edge.a, edge.ia)
+        var fresh = vertices.touched[Int(startID)]
+        cuts[index].sort { $0.t < $1.t }
+        for cut in cuts[index] {
+          let known = cut.change != nil && cut.id != edge.ib
+          if cut.id != startID {
             pieces.append(
               Piece(
-                edge: Edge(a: start, b: cut.p), parent: index, fresh: fresh,
-                change: known ? cut.change : nil))
+                edge: Edge(a: start, b: cut.p, ia: startID, ib: cut.id), parent: index,
+                fresh: fresh, change: known ? cut.change : nil))
+            polygonStart.append(firstOfPolygon)
+            firstOfPolygon = false
             fresh = false
-          } else if !known || !pieces.indices.contains(pieces.count - 1) {
+          } else if !known || pieces.isEmpty {
             fresh = true
           } else if let change = pieces[pieces.count - 1].change, let more = cut.change {
             pieces[pieces.count - 1].change = change + more
           }
           if !known { fresh = true }
-          start = cut.p
+          (start, startID) = (cut.p, cut.id)
         }
-        if start != edge.b {
+        if startID != edge.ib {
           pieces.append(
-            Piece(edge: Edge(a: start, b: edge.b), parent: index, fresh: fresh, change: 0))
+            Piece(
+              edge: Edge(a: start, b: edge.b, ia: startID, ib: edge.ib), parent: index,
+              fresh: fresh, change: 0))
+          polygonStart.append(firstOfPolygon)
+          firstOfPolygon = false
         }
       }
     }
+    // Pieces on top of one another only come from edges that overlap along a line.
     var spans: [Span: [Int]] = [:]
-    for (index, piece) in pieces.enumerated() { spans[Span(piece.edge), default: []].append(index) }
+    if overlapping {
+      for (index, piece) in pieces.enumerated() {
+        spans[Span(piece.edge), default: []].append(index)
+      }
+    }
 
     // Walk each polygon's pieces, knowing the winding number on their left: counted by a ray
     // where it is not known, updated by each crossing in between.
     var kept: [Edge] = []
     var left: Int?
     for (index, piece) in pieces.enumerated() {
-      if piece.fresh || polygonStarts.contains(index) { left = nil }
-      let twins = spans[Span(piece.edge)] ?? [index]
-      if twins.count > 1 {
+      if piece.fresh || polygonStart[index] { left = nil }
+      if overlapping, let twins = spans[Span(piece.edge)], twins.count > 1 {
         // Pieces on top of each other are classified together, and kept once.
         if twins[0] == index {
           Self.keep(group: twins.map { pieces[$0] }, grid: &grid, into: &kept)
@@ -132,7 +199,7 @@ struct PolygonUnion {
       guard grid.work <= allowance else { return nil }
       if let known = left, let change = piece.change { left = known + change } else { left = nil }
     }
-    return link(kept)
+    return link(kept, vertexCount: vertices.points.count)
   }
 
   /// The polygons with every vertex rounded to a grid of a power of two about 2⁻²⁴ of their
@@ -201,7 +268,7 @@ struct PolygonUnion {
   private static func emit(_ edge: Edge, left: Int, right: Int, into kept: inout [Edge]) {
     switch (left != 0, right != 0) {
     case (true, false): kept.append(edge)
-    case (false, true): kept.append(Edge(a: edge.b, b: edge.a))
+    case (false, true): kept.append(Edge(a: edge.b, b: edge.a, ia: edge.ib, ib: edge.ia))
     default: return
     }
   }
@@ -211,7 +278,7 @@ struct PolygonUnion {
   /// ends that meet ends need no cut.
   private static func intersect(
     _ e: Edge, _ f: Edge, _ i: Int, _ j: Int, into cuts: inout [[Cut]],
-    touched: inout Set<Vec2>
+    vertices: inout Vertices, overlapping: inout Bool
   ) {
     let r = e.b - e.a
     let s = f.b - f.a
@@ -224,14 +291,15 @@ struct PolygonUnion {
       guard abs(Vec2.cross(offset, r)) <= epsilon * r.length * (r.length + s.length) else {
         return
       }
+      overlapping = true
       for (edge, other, index) in [(e, f, i), (f, e, j)] {
         let d = edge.b - edge.a
         let lengthSquared = Vec2.dot(d, d)
-        for point in [other.a, other.b] {
+        for (point, id) in [(other.a, other.ia), (other.b, other.ib)] {
           let t = Vec2.dot(point - edge.a, d) / lengthSquared
           guard t > epsilon, t < 1 - epsilon else { continue }
-          cuts[index].append(Cut(t: t, p: point, change: nil))
-          touched.insert(point)
+          cuts[index].append(Cut(t: t, p: point, id: id, change: nil))
+          vertices.touched[Int(id)] = true
         }
       }
       return
@@ -248,46 +316,60 @@ struct PolygonUnion {
       // right to its left.
       let p = e.a + r * t
       let change = denominator < 0 ? 1 : -1
-      cuts[i].append(Cut(t: t, p: p, change: change))
-      cuts[j].append(Cut(t: u, p: p, change: -change))
+      let id = vertices.crossing(p)
+      // Where a third edge passes through the same point, the change is not the crossing's
+      // alone: counted afresh.
+      let known = vertices.touched[Int(id)] ? nil : change
+      cuts[i].append(Cut(t: t, p: p, id: id, change: known))
+      cuts[j].append(Cut(t: u, p: p, id: id, change: known.map { -$0 }))
     case (true, false):
-      let p = u < 0.5 ? f.a : f.b
-      cuts[i].append(Cut(t: t, p: p, change: nil))
-      touched.insert(p)
+      let (p, id) = u < 0.5 ? (f.a, f.ia) : (f.b, f.ib)
+      cuts[i].append(Cut(t: t, p: p, id: id, change: nil))
+      vertices.touched[Int(id)] = true
     case (false, true):
-      let p = t < 0.5 ? e.a : e.b
-      cuts[j].append(Cut(t: u, p: p, change: nil))
-      touched.insert(p)
+      let (p, id) = t < 0.5 ? (e.a, e.ia) : (e.b, e.ib)
+      cuts[j].append(Cut(t: u, p: p, id: id, change: nil))
+      vertices.touched[Int(id)] = true
     case (false, false): return
     }
   }
 
   /// Links edges, ink on the left, into closed loops; where several leave one point, the one
   /// turning furthest right is taken, which keeps loops that touch at a point apart.
-  private static func link(_ edges: [Edge]) -> [[Vec2]]? {
-    var outgoing: [Vec2: [Int]] = [:]
-    for (index, edge) in edges.enumerated() { outgoing[edge.a, default: []].append(index) }
+  private static func link(_ edges: [Edge], vertexCount: Int) -> [[Vec2]]? {
+    // The edges leaving each vertex, as one flat list.
+    var first = [Int32](repeating: 0, count: vertexCount + 1)
+    for edge in edges { first[Int(edge.ia) + 1] += 1 }
+    for k in 1..<first.count { first[k] += first[k - 1] }
+    var leaving = [Int32](repeating: 0, count: edges.count)
+    var next = first
+    for (index, edge) in edges.enumerated() {
+      leaving[Int(next[Int(edge.ia)])] = Int32(index)
+      next[Int(edge.ia)] += 1
+    }
     var used = [Bool](repeating: false, count: edges.count)
     var loops: [[Vec2]] = []
-    for first in edges.indices where !used[first] {
-      used[first] = true
-      var loop = [edges[first].a]
-      var current = first
-      while edges[current].b != edges[first].a {
-        let here = edges[current].b
+    for start in edges.indices where !used[start] {
+      used[start] = true
+      var loop = [edges[start].a]
+      var current = start
+      while edges[current].ib != edges[start].ia {
+        let here = Int(edges[current].ib)
         let incoming = edges[current].b - edges[current].a
         var best: Int?
         var bestAngle = Double.infinity
-        for candidate in outgoing[here] ?? [] where !used[candidate] {
+        for slot in Int(first[here])..<Int(first[here + 1]) {
+          let candidate = Int(leaving[slot])
+          guard !used[candidate] else { continue }
           let out = edges[candidate].b - edges[candidate].a
           // The signed turn from the incoming direction, −π…π; the smallest is rightmost.
           let angle = atan2(Vec2.cross(incoming, out), Vec2.dot(incoming, out))
           if angle < bestAngle { (best, bestAngle) = (candidate, angle) }
         }
-        guard let next = best else { return nil }
-        used[next] = true
-        loop.append(here)
-        current = next
+        guard let chosen = best else { return nil }
+        used[chosen] = true
+        loop.append(edges[current].b)
+        current = chosen
         guard loop.count <= edges.count else { return nil }
       }
       if loop.count >= 3 { loops.append(loop) }
