@@ -55,7 +55,6 @@ struct PolygonUnion {
     var touched: [Bool] = []
     /// How many of `points` are the polygons' own vertices, numbered in (x, y) order.
     var sortedCount = 0
-    private var crossings: [Vec2: Int32] = [:]
 
     mutating func add(_ p: Vec2) -> Int32 {
       points.append(p)
@@ -63,25 +62,38 @@ struct PolygonUnion {
       return Int32(points.count - 1)
     }
 
-    /// The number of a crossing point: a vertex's or an earlier crossing's when it falls
-    /// exactly on one (three edges through one point; marked touched), else a new one.
+    /// The number of a crossing point: a vertex's when it falls exactly on one (three edges
+    /// through one point; marked touched), else a new one (see ``mergeCrossings()``).
     mutating func crossing(_ p: Vec2) -> Int32 {
       var (low, high) = (0, sortedCount)
       while low < high {
         let middle = (low + high) / 2
-        if (points[middle].x, points[middle].y) < (p.x, p.y) { low = middle + 1 } else { high = middle }
+        if (points[middle].x, points[middle].y) < (p.x, p.y) {
+          low = middle + 1
+        } else {
+          high = middle
+        }
       }
       if low < sortedCount, points[low] == p {
         touched[low] = true
         return Int32(low)
       }
-      if let id = crossings[p] {
-        touched[Int(id)] = true
-        return id
+      return add(p)
+    }
+
+    /// Gives crossings at the same point (three or more edges through it) one number, marked
+    /// touched, and returns each vertex's number after the merge.
+    mutating func mergeCrossings() -> [Int32] {
+      var numbers = (0..<points.count).map { Int32($0) }
+      let order = (sortedCount..<points.count).sorted {
+        (points[$0].x, points[$0].y) < (points[$1].x, points[$1].y)
       }
-      let id = add(p)
-      crossings[p] = id
-      return id
+      for (previous, index) in zip(order, order.dropFirst()) where points[previous] == points[index]
+      {
+        numbers[index] = numbers[previous]
+        touched[Int(numbers[previous])] = true
+      }
+      return numbers
     }
   }
 
@@ -102,7 +114,9 @@ struct PolygonUnion {
     // Number the vertices: sorted by position, equal points share a number, and a point
     // that starts more than one edge is touched.
     var vertices = Vertices()
-    let order = edges.indices.sorted { (edges[$0].a.x, edges[$0].a.y) < (edges[$1].a.x, edges[$1].a.y) }
+    let order = edges.indices.sorted {
+      (edges[$0].a.x, edges[$0].a.y) < (edges[$1].a.x, edges[$1].a.y)
+    }
     var previous: Vec2?
     for index in order {
       let a = edges[index].a
@@ -126,7 +140,7 @@ struct PolygonUnion {
 
     // Cut every edge where another crosses or touches it.
     var cuts = [[Cut]](repeating: [], count: edges.count)
-    var overlapping = false
+    var overlapping = [Bool](repeating: false, count: edges.count)
     // The work is bounded by the edges: ink piled up in one place (thousands of discs over
     // one spot) would otherwise make the pairs, and the rays, grow with the square.
     let allowance = 256 * edges.count + 1 << 20
@@ -135,6 +149,15 @@ struct PolygonUnion {
         edges[i], edges[j], i, j, into: &cuts, vertices: &vertices, overlapping: &overlapping)
     }
     guard paired else { return nil }
+    let numbers = vertices.mergeCrossings()
+    for index in cuts.indices {
+      for k in cuts[index].indices {
+        let id = numbers[Int(cuts[index][k].id)]
+        cuts[index][k].id = id
+        // Where a third edge passes through the point, the change is not the crossing's alone.
+        if vertices.touched[Int(id)] { cuts[index][k].change = nil }
+      }
+    }
     var pieces: [Piece] = []
     var polygonStart = [Bool]()
     for (polygon, end) in polygonEnds.enumerated() {
@@ -174,10 +197,8 @@ struct PolygonUnion {
     }
     // Pieces on top of one another only come from edges that overlap along a line.
     var spans: [Span: [Int]] = [:]
-    if overlapping {
-      for (index, piece) in pieces.enumerated() {
-        spans[Span(piece.edge), default: []].append(index)
-      }
+    for (index, piece) in pieces.enumerated() where overlapping[piece.parent] {
+      spans[Span(piece.edge), default: []].append(index)
     }
 
     // Walk each polygon's pieces, knowing the winding number on their left: counted by a ray
@@ -186,7 +207,7 @@ struct PolygonUnion {
     var left: Int?
     for (index, piece) in pieces.enumerated() {
       if piece.fresh || polygonStart[index] { left = nil }
-      if overlapping, let twins = spans[Span(piece.edge)], twins.count > 1 {
+      if overlapping[piece.parent], let twins = spans[Span(piece.edge)], twins.count > 1 {
         // Pieces on top of each other are classified together, and kept once.
         if twins[0] == index {
           Self.keep(group: twins.map { pieces[$0] }, grid: &grid, into: &kept)
@@ -278,7 +299,7 @@ struct PolygonUnion {
   /// ends that meet ends need no cut.
   private static func intersect(
     _ e: Edge, _ f: Edge, _ i: Int, _ j: Int, into cuts: inout [[Cut]],
-    vertices: inout Vertices, overlapping: inout Bool
+    vertices: inout Vertices, overlapping: inout [Bool]
   ) {
     let r = e.b - e.a
     let s = f.b - f.a
@@ -291,7 +312,7 @@ struct PolygonUnion {
       guard abs(Vec2.cross(offset, r)) <= epsilon * r.length * (r.length + s.length) else {
         return
       }
-      overlapping = true
+      (overlapping[i], overlapping[j]) = (true, true)
       for (edge, other, index) in [(e, f, i), (f, e, j)] {
         let d = edge.b - edge.a
         let lengthSquared = Vec2.dot(d, d)
@@ -317,11 +338,8 @@ struct PolygonUnion {
       let p = e.a + r * t
       let change = denominator < 0 ? 1 : -1
       let id = vertices.crossing(p)
-      // Where a third edge passes through the same point, the change is not the crossing's
-      // alone: counted afresh.
-      let known = vertices.touched[Int(id)] ? nil : change
-      cuts[i].append(Cut(t: t, p: p, id: id, change: known))
-      cuts[j].append(Cut(t: u, p: p, id: id, change: known.map { -$0 }))
+      cuts[i].append(Cut(t: t, p: p, id: id, change: change))
+      cuts[j].append(Cut(t: u, p: p, id: id, change: -change))
     case (true, false):
       let (p, id) = u < 0.5 ? (f.a, f.ia) : (f.b, f.ib)
       cuts[i].append(Cut(t: t, p: p, id: id, change: nil))

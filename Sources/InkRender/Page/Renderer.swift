@@ -229,7 +229,8 @@ public enum Renderer {
         var sink = PolygonCollector()
         outliner.outline($0.chains, into: &sink, budget: budget)
         // One contour per piece of ink: the sweep then follows one chain of edges on most
-        // rows instead of deciding where overlapping caps and joins meet.
+        // rows instead of deciding where overlapping caps and joins meet (merging costs about
+        // what it saves the fill, end to end; Benchmarks/NOTES.md).
         var polygons = sink.polygons
         let edges = polygons.reduce(0) { $0 + $1.count }
         if budget.charge(edges * WorkBudget.pieceCost),
