@@ -22,11 +22,8 @@ struct PDFPageBuilder {
 
   /// The page content before the ink: background and images.
   var paper: [UInt8] = []
-  /// The ink layer's content, after ``inkFront``.
+  /// The ink layer's content.
   var ink: [UInt8] = []
-  /// Destination-over strokes drawn before ``ink``, the last first: prepending never copies
-  /// the ink.
-  private var inkFront: [[UInt8]] = []
   private var isolateInk = false
 
   init(width: Double, height: Double, decimals: Int) {
@@ -150,57 +147,133 @@ struct PDFPageBuilder {
     paper += Array("0 0 \(number(width, 3)) \(number(height, 3)) re f\nQ\n".utf8)
   }
 
-  /// Adds a stroke to the ink layer, composited as its blend mode says.
-  mutating func add(_ stroke: VectorStroke) {
-    if VectorBlend(stroke.blendMode) != .erase { finishErasers() }
-    switch VectorBlend(stroke.blendMode) {
-    case .over:
-      ink += fill(stroke, color: stroke.color, blend: nil)
-    case .blend(_, let pdf):
-      isolateInk = true
-      ink += fill(stroke, color: stroke.color, blend: pdf)
-    case .under:
-      inkFront.append(fill(stroke, color: stroke.color, blend: nil))
-    case .erase:
-      // The ink so far becomes a form drawn through a luminosity mask: white everywhere but
-      // under the erasers in a row, each black by its alpha.
-      let drawn = fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
-      if pendingMask != nil {
-        pendingMask! += drawn
-        return
+  /// Draws the strokes into the ink layer, composited as their blend modes say; erasers are
+  /// soft masks laid out by an ``EraserTree``.
+  mutating func ink(_ strokes: [VectorStroke]) {
+    let blends = strokes.map { VectorBlend($0.blendMode) }
+    let tree = EraserTree(blends)
+    var erasers = [[UInt8]](repeating: [], count: tree.units.count)
+    var over = [[UInt8]](repeating: [], count: tree.units.count)
+    var under = [[[UInt8]]](repeating: [], count: tree.units.count)
+    for (unit, range) in tree.units.enumerated() {
+      for index in range {
+        let stroke = strokes[index]
+        switch blends[index] {
+        case .over:
+          over[unit] += fill(stroke, color: stroke.color, blend: nil)
+        case .blend(_, let pdf):
+          isolateInk = true
+          over[unit] += fill(stroke, color: stroke.color, blend: pdf)
+        case .under:
+          under[unit].append(fill(stroke, color: stroke.color, blend: nil))
+        case .erase:
+          erasers[unit] += fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
+        }
       }
-      usesTransparency = true
-      let box = "/BBox[\(inkBox)]"
-      let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
-      erased = stream(
-        [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], wholeInk())
-      ink = []
-      pendingMask = Array("1 1 1 rg \(inkBox) re f\n".utf8) + drawn
     }
+    var eraser = Erasers(tree: tree, erasers: erasers)
+    var content: [UInt8] = []
+    if !tree.nodes.isEmpty {
+      drawUnder(0, under, &eraser, into: &content)
+      drawOver(0, over, &eraser, into: &content)
+    }
+    ink = content
   }
 
-  /// The ink before a run of erasers, as a form, while the run lasts.
-  private var erased: Int?
-  /// The mask of the run of erasers under way.
-  private var pendingMask: [UInt8]?
+  /// The masks and eraser groups of an ``EraserTree``, made as joins first need them.
+  private struct Erasers {
+    let tree: EraserTree
+    let erasers: [[UInt8]]
+    var groups: [Int: String] = [:]
+    var masks: [Int: String] = [:]
+  }
 
-  /// Ends a run of erasers: the ink before it, drawn through its mask, becomes the ink.
-  private mutating func finishErasers() {
-    guard let mask = pendingMask, let before = erased else { return }
-    pendingMask = nil
-    erased = nil
-    let box = "/BBox[\(inkBox)]"
-    let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
-    let maskForm = stream(
-      [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], mask)
+  /// A form of the page's size drawing `content`; a transparency group when `group`.
+  private mutating func form(_ content: [UInt8], group: Bool) -> Int {
+    let entries = "/Type/XObject/Subtype/Form/BBox[\(inkBox)]"
+    return stream(
+      [
+        .text(entries + (group ? "/Group<</S/Transparency/CS/DeviceRGB>>" : "") + "/Resources "),
+        .local(1),
+      ], content)
+  }
+
+  /// The operators that draw a node's erasers: a unit's paths, or a join's two groups.
+  private mutating func body(_ node: Int, _ e: inout Erasers) -> [UInt8] {
+    let n = e.tree.nodes[node]
+    guard let earlier = n.earlier, let later = n.later else {
+      return e.erasers[n.units.lowerBound]
+    }
+    let first = group(earlier, &e)
+    let second = group(later, &e)
+    return Array("/\(first) Do\n/\(second) Do\n".utf8)
+  }
+
+  /// The name of a form drawing a node's erasers.
+  private mutating func group(_ node: Int, _ e: inout Erasers) -> String {
+    if let name = e.groups[node] { return name }
+    let object = form(body(node, &e), group: false)
+    let name = xobject(object, prefix: "E")
+    e.groups[node] = name
+    return name
+  }
+
+  /// The name of a graphics state whose luminosity soft mask is white but under the erasers
+  /// of a join's later half, each black by its alpha.
+  private mutating func mask(_ join: Int, _ e: inout Erasers) -> String {
+    if let name = e.masks[join] { return name }
+    usesTransparency = true
+    let later = e.tree.nodes[join].later!
+    // A join inside a later half has its group drawn by its parent's group: the mask draws
+    // it too; otherwise the mask holds the later erasers itself.
+    let erasers =
+      e.tree.nodes[join].isLater ? Array("/\(group(later, &e)) Do\n".utf8) : body(later, &e)
+    let maskForm = form(Array("1 1 1 rg \(inkBox) re f\n".utf8) + erasers, group: true)
     let maskState = add(
       PDFObject([
         .text("<</Type/ExtGState/SMask<</S/Luminosity/G "), .local(maskForm), .text(">>>>"),
       ]))
-    let stateName = "M\(stateEntries.count)"
-    stateEntries.append((stateName, maskState))
-    let formName = xobject(before, prefix: "F")
-    ink = Array("q\n/\(stateName) gs\n/\(formName) Do\nQ\n".utf8)
+    let name = "M\(stateEntries.count)"
+    stateEntries.append((name, maskState))
+    e.masks[join] = name
+    return name
+  }
+
+  /// Draws `content` as a transparency group through a join's mask.
+  private mutating func masked(_ content: [UInt8], _ join: Int, _ e: inout Erasers) -> [UInt8] {
+    let state = mask(join, &e)
+    let name = xobject(form(content, group: true), prefix: "F")
+    return Array("q\n/\(state) gs\n/\(name) Do\nQ\n".utf8)
+  }
+
+  /// Destination-over ink: the later half's first, then the earlier half's, masked.
+  private mutating func drawUnder(
+    _ node: Int, _ under: [[[UInt8]]], _ e: inout Erasers, into out: inout [UInt8]
+  ) {
+    let n = e.tree.nodes[node]
+    guard let earlier = n.earlier, let later = n.later else {
+      for drawn in under[n.units.lowerBound].reversed() { out += drawn }
+      return
+    }
+    drawUnder(later, under, &e, into: &out)
+    var inner: [UInt8] = []
+    drawUnder(earlier, under, &e, into: &inner)
+    if !inner.isEmpty { out += masked(inner, node, &e) }
+  }
+
+  /// The other ink: the earlier half's, masked, then the later half's.
+  private mutating func drawOver(
+    _ node: Int, _ over: [[UInt8]], _ e: inout Erasers, into out: inout [UInt8]
+  ) {
+    let n = e.tree.nodes[node]
+    guard let earlier = n.earlier, let later = n.later else {
+      out += over[n.units.lowerBound]
+      return
+    }
+    var inner: [UInt8] = []
+    drawOver(earlier, over, &e, into: &inner)
+    if !inner.isEmpty { out += masked(inner, node, &e) }
+    drawOver(later, over, &e, into: &out)
   }
 
   /// Draws an image XObject whose unit square `map` places on the page, under the ink.
@@ -275,21 +348,9 @@ struct PDFPageBuilder {
     return nil
   }
 
-  /// The ink so far, destination-over strokes first; empties ``inkFront``.
-  private mutating func wholeInk() -> [UInt8] {
-    guard !inkFront.isEmpty else { return ink }
-    var whole: [UInt8] = []
-    for chunk in inkFront.reversed() { whole += chunk }
-    whole += ink
-    inkFront.removeAll()
-    ink = whole
-    return whole
-  }
-
   /// Replaces the ink with an image of it (for brushes drawn as pixels): a canvas covering
   /// the page, premultiplied.
   mutating func inkImage(_ canvas: Canvas) {
-    inkFront.removeAll()
     let object = imageObject(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
     ink = place(
       object,
@@ -299,8 +360,7 @@ struct PDFPageBuilder {
 
   /// The finished page.
   mutating func page() -> PDFPage {
-    finishErasers()
-    var inkContent = wholeInk()
+    var inkContent = ink
     if isolateInk {
       let box = "/BBox[\(inkBox)]"
       let form = stream(
