@@ -4,7 +4,8 @@ import InkCodec
 
 /// How deep a PDF page's content nests: the page's content stream, each form XObject it
 /// draws (`/Name Do`) and each soft mask of a graphics state it sets (`/Name gs`) one level
-/// below the stream that names it, read from the objects ``PDFPageBuilder`` made.
+/// below the stream that names it, read from the objects ``PDFPageBuilder`` made and the
+/// resources each stream names them in.
 struct PDFFormDepth {
   enum Failure: Error {
     case unreadable(Int)
@@ -12,22 +13,24 @@ struct PDFFormDepth {
   }
 
   let page: PDFPage
-  /// The names of the page's resources (all streams share them) and their objects.
-  private var names: [String: Int] = [:]
 
-  init(_ page: PDFPage) throws {
-    self.page = page
+  init(_ page: PDFPage) { self.page = page }
+
+  /// The names an object's resource dictionary gives (the page's content uses object 1's).
+  private func names(_ object: Int) -> [String: Int] {
+    var names: [String: Int] = [:]
     var pending: String?
-    for piece in page.objects[1].pieces {
+    for piece in page.objects[object == 2 ? 1 : object].pieces {
       switch piece {
       case .text(let text):
         pending = text.split(separator: "/").last.map { String($0.filter { $0 != " " }) }
-      case .local(let object):
-        if let name = pending { names[name] = object }
+      case .local(let target):
+        if let name = pending { names[name] = target }
         pending = nil
       case .pages: pending = nil
       }
     }
+    return names
   }
 
   /// The lines of a stream object's content.
@@ -51,6 +54,7 @@ struct PDFFormDepth {
       func depth(_ object: Int) throws -> Int {
         if let known = memo[object] { return known }
         var below = 0
+        let names = names(object)
         for line in try lines(object) {
           let words = line.split(separator: " ")
           guard words.count == 2, words[0].hasPrefix("/") else { continue }

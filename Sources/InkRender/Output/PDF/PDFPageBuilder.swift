@@ -4,9 +4,9 @@ import InkCodec
 /// in a layer over the page (see ``VectorBlend``), in page units mapped to points (1/96 in →
 /// 0.75 pt, y down); the ink in whole units of the tolerance's decimals.
 ///
-/// Object 0 is the `/Page`, 1 the resources every content stream shares, 2 the page's
-/// content; forms, graphics states and images follow. Content streams and images are
-/// Flate-compressed; JPEG images pass through as `DCTDecode`.
+/// Object 0 is the `/Page`, 1 the resources of the page's content, 2 that content; forms
+/// (each with the resources it names), graphics states and images follow. Content streams and
+/// images are Flate-compressed; JPEG images pass through as `DCTDecode`.
 struct PDFPageBuilder {
   /// Points per page unit.
   static let pointsPerUnit = 0.75
@@ -16,8 +16,10 @@ struct PDFPageBuilder {
   let decimals: Int
   private(set) var objects: [PDFObject] = [PDFObject([]), PDFObject([]), PDFObject([])]
   private var states: [String: String] = [:]
-  private var stateEntries: [(name: String, object: Int)] = []
-  private var xobjects: [(name: String, object: Int)] = []
+  /// The graphics states' objects by name (`G`: an alpha or blend mode, `M`: a soft mask).
+  private var stateEntries: [String: Int] = [:]
+  /// The XObjects' objects by name (`F`: a form of ink, `E`: of erasers, `I`: an image).
+  private var xobjects: [String: Int] = [:]
   private var usesTransparency = false
 
   /// The page content before the ink: background and images.
@@ -69,14 +71,14 @@ struct PDFPageBuilder {
     if let name = states[key] { return name }
     usesTransparency = true
     let name = "G\(stateEntries.count)"
-    stateEntries.append((name, add(PDFObject([.text("<<\(key)>>")]))))
+    stateEntries[name] = add(PDFObject([.text("<<\(key)>>")]))
     states[key] = name
     return name
   }
 
   private mutating func xobject(_ object: Int, prefix: String) -> String {
     let name = "\(prefix)\(xobjects.count)"
-    xobjects.append((name, object))
+    xobjects[name] = object
     return name
   }
 
@@ -192,10 +194,31 @@ struct PDFPageBuilder {
   private mutating func form(_ content: [UInt8], group: Bool) -> Int {
     let entries = "/Type/XObject/Subtype/Form/BBox[\(inkBox)]"
     return stream(
-      [
-        .text(entries + (group ? "/Group<</S/Transparency/CS/DeviceRGB>>" : "") + "/Resources "),
-        .local(1),
-      ], content)
+      [.text(entries + (group ? "/Group<</S/Transparency/CS/DeviceRGB>>" : "") + "/Resources ")]
+        + resources(content), content)
+  }
+
+  /// A resource dictionary of the graphics states and XObjects `content` names (`/N gs`,
+  /// `/N Do`), in the order it names them. Each stream has its own: a dictionary of the whole
+  /// page's would be read again for every form, and a page of n forms would cost n² to draw.
+  private func resources(_ content: [UInt8]) -> [PDFObject.Piece] {
+    var states: [PDFObject.Piece] = []
+    var objects: [PDFObject.Piece] = []
+    var seen = Set<String>()
+    for line in content.split(separator: 10) where line.first == UInt8(ascii: "/") {
+      let text = String(decoding: line.dropFirst(), as: UTF8.self)
+      let name = String(text.dropLast(3))
+      guard seen.insert(name).inserted else { continue }
+      if text.hasSuffix(" gs"), let object = stateEntries[name] {
+        states += [.text("/\(name) "), .local(object)]
+      } else if text.hasSuffix(" Do"), let object = xobjects[name] {
+        objects += [.text("/\(name) "), .local(object)]
+      }
+    }
+    var pieces: [PDFObject.Piece] = [.text("<<")]
+    if !states.isEmpty { pieces += [.text("/ExtGState<<")] + states + [.text(">>")] }
+    if !objects.isEmpty { pieces += [.text("/XObject<<")] + objects + [.text(">>")] }
+    return pieces + [.text(">>")]
   }
 
   /// The operators that draw a node's erasers: a unit's paths, or a join's two groups.
@@ -234,7 +257,7 @@ struct PDFPageBuilder {
         .text("<</Type/ExtGState/SMask<</S/Luminosity/G "), .local(maskForm), .text(">>>>"),
       ]))
     let name = "M\(stateEntries.count)"
-    stateEntries.append((name, maskState))
+    stateEntries[name] = maskState
     e.masks[join] = name
     return name
   }
@@ -366,8 +389,8 @@ struct PDFPageBuilder {
       let form = stream(
         [
           .text("/Type/XObject/Subtype/Form\(box)/Group<</S/Transparency/I true/CS/DeviceRGB>>"),
-          .text("/Resources "), .local(1),
-        ], inkContent)
+          .text("/Resources "),
+        ] + resources(inkContent), inkContent)
       inkContent = Array("/\(xobject(form, prefix: "F")) Do\n".utf8)
     }
     let k = Self.pointsPerUnit
@@ -382,20 +405,7 @@ struct PDFPageBuilder {
     let compressed = Zlib.compress(content, level: 6)
     objects[2] = PDFObject(
       [.text("<</Filter/FlateDecode/Length \(compressed.count)>>")], stream: compressed)
-    var resources = "<<"
-    if !stateEntries.isEmpty {
-      resources += "/ExtGState<<"
-    }
-    var pieces: [PDFObject.Piece] = [.text(resources)]
-    for entry in stateEntries { pieces += [.text("/\(entry.name) "), .local(entry.object)] }
-    if !stateEntries.isEmpty { pieces.append(.text(">>")) }
-    if !xobjects.isEmpty {
-      pieces.append(.text("/XObject<<"))
-      for entry in xobjects { pieces += [.text("/\(entry.name) "), .local(entry.object)] }
-      pieces.append(.text(">>"))
-    }
-    pieces.append(.text(">>"))
-    objects[1] = PDFObject(pieces)
+    objects[1] = PDFObject(resources(content))
     var page: [PDFObject.Piece] = [
       .text("<</Type/Page/Parent "), .pages,
       .text("/MediaBox[0 0 \(number(w, 3)) \(number(h, 3))]/Resources "), .local(1),
