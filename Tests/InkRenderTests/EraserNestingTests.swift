@@ -11,9 +11,9 @@ import Testing
 struct EraserNestingTests {
   /// A 100 × 100 page of `alternations` pairs of an ink line and an eraser line, placed by a
   /// seeded generator: erasers cross ink drawn before them and ink drawn after them.
-  static func alternating(_ alternations: Int, under: Bool = false, seed: UInt64 = 18)
-    -> RenderPage
-  {
+  static func alternating(
+    _ alternations: Int, under: Bool = false, translucent: Bool = false, seed: UInt64 = 18
+  ) -> RenderPage {
     var random = SeededRandom(seed: seed)
     func line(width: Double, color: UInt32, mode: BlendMode) -> Stroke {
       let a = (random.uniform(5, 95), random.uniform(5, 95))
@@ -25,7 +25,8 @@ struct EraserNestingTests {
     for index in 0..<alternations {
       let mode: BlendMode = under && index % 2 == 1 ? .destinationOver : .sourceOver
       strokes.append(line(width: 3, color: 0x2040_80FF, mode: mode))
-      strokes.append(line(width: 4, color: 0x0000_00FF, mode: .destinationOut))
+      strokes.append(
+        line(width: 4, color: translucent ? 0x0000_0080 : 0x0000_00FF, mode: .destinationOut))
     }
     return RenderPage(width: 100, height: 100, layers: [RenderLayer(strokes: strokes)])
   }
@@ -171,28 +172,33 @@ struct EraserNestingTests {
   }
 
   /// rsvg-convert and pdftoppm draw the PNG's ink, with destination-over ink among the
-  /// alternations or not, and qpdf accepts the PDF.
+  /// alternations or not, with opaque or half-transparent erasers, and qpdf accepts the PDF.
   @Test(
     .enabled(
       if: ExternalTool.isUsable("rsvg-convert") && ExternalTool.isUsable("pdftoppm")
         && ExternalTool.isUsable("qpdf")),
-    arguments: [false, true])
-  func manyAlternationsLookLikeThePNG(_ under: Bool) throws {
-    let page = Self.alternating(200, under: under)
+    arguments: [false, true], [false, true])
+  func manyAlternationsLookLikeThePNG(_ under: Bool, _ translucent: Bool) throws {
+    let page = Self.alternating(200, under: under, translucent: translucent)
     let options = RenderOptions(scale: 4)
     let png = try InkMask(png: try Renderer.renderPNG(page, options: options))
     let svg = try InkMask.rasterizeSVG(try Renderer.renderSVG(page, options: options))
     let (a, b) = VectorOutputTests.cropped(png, to: svg)
-    #expect(a.iou(b) >= 0.98, "SVG IoU \(a.iou(b))")
+    // Half-transparent erasers meet the tree's one inexactness (see EraserTree) all over
+    // this page: 0.973 and 0.960 (a chain of 200 masks: 0.998 and 0.970, but pdftoppm then
+    // draws 0.69 of the ink).
+    #expect(a.iou(b) >= (translucent ? 0.95 : 0.98), "SVG IoU \(a.iou(b))")
     try VectorOutputTests.check(try Renderer.renderPDF(page))
     let iou = try VectorOutputTests.pdfIoU(page, scale: 4)
     #expect(iou >= 0.97, "PDF IoU \(iou)")
-    print("eraser nesting: 200 alternations, under \(under): SVG IoU \(a.iou(b)), PDF IoU \(iou)")
+    print(
+      "eraser nesting: 200 alternations, under \(under), translucent \(translucent):"
+        + " SVG IoU \(a.iou(b)), PDF IoU \(iou)")
     // The test is worth something only if erasers removed ink the page would otherwise show.
     var unerased = page
     unerased.layers[0].strokes.removeAll { $0.blendMode == .destinationOut }
     let ink = try InkMask(png: try Renderer.renderPNG(unerased, options: options))
-    #expect(png.count < ink.count * 9 / 10)
+    if !translucent { #expect(png.count < ink.count * 9 / 10) }
   }
 }
 

@@ -15,11 +15,11 @@
 /// A renderer draws each eraser once per join whose later half holds it: ⌈log₂ units⌉ times
 /// at most.
 ///
-/// A join masks the earlier ink as one group, as the ink layer is erased: exact where an
-/// eraser covers a pixel fully or not at all. Where a partly covering eraser (an anti-aliased
-/// edge, a translucent eraser) meets ink drawn after an earlier eraser of the same join's
-/// later half and earlier ink under it, the earlier ink is erased once too little in the
-/// later ink's shadow.
+/// A join masks its earlier half as one group and lays its later half's ink over it, where
+/// the ink layer erases both together: where an eraser covers a pixel partly (an anti-aliased
+/// edge, a translucent eraser) and crosses ink of its own half drawn before it over ink of
+/// the earlier half, that earlier ink keeps a share it should not. SVG and PDF have no
+/// additive compositing to avoid it; only a chain of one mask per run does.
 struct EraserTree: Sendable, Hashable {
   /// A unit or a join of units.
   struct Node: Sendable, Hashable {
