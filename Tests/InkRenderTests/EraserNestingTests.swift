@@ -185,8 +185,8 @@ struct EraserNestingTests {
     let svg = try InkMask.rasterizeSVG(try Renderer.renderSVG(page, options: options))
     let (a, b) = VectorOutputTests.cropped(png, to: svg)
     // Half-transparent erasers meet the tree's one inexactness (see EraserTree) all over
-    // this page: 0.973 and 0.960 (a chain of 200 masks: 0.998 and 0.970, but pdftoppm then
-    // draws 0.69 of the ink).
+    // this page: 0.973 and 0.960 (a chain of 200 masks: 0.998 and 0.970, but pdftoppm's
+    // IoU then falls to 0.69).
     #expect(a.iou(b) >= (translucent ? 0.95 : 0.98), "SVG IoU \(a.iou(b))")
     try VectorOutputTests.check(try Renderer.renderPDF(page))
     let iou = try VectorOutputTests.pdfIoU(page, scale: 4)
