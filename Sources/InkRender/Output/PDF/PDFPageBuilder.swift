@@ -205,8 +205,13 @@ struct PDFPageBuilder {
     var states: [PDFObject.Piece] = []
     var objects: [PDFObject.Piece] = []
     var seen = Set<String>()
-    for line in content.split(separator: 10) where line.first == UInt8(ascii: "/") {
-      let text = String(decoding: line.dropFirst(), as: UTF8.self)
+    // Only lines that start with a name name a resource; path operators start with numbers.
+    var start = 0
+    while start < content.count {
+      let end = content[start...].firstIndex(of: 10) ?? content.count
+      defer { start = end + 1 }
+      guard content[start] == UInt8(ascii: "/") else { continue }
+      let text = String(decoding: content[(start + 1)..<end], as: UTF8.self)
       let name = String(text.dropLast(3))
       guard seen.insert(name).inserted else { continue }
       if text.hasSuffix(" gs"), let object = stateEntries[name] {
