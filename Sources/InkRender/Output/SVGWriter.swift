@@ -9,7 +9,8 @@ import InkCodec
 /// one `<style>`. Runs of strokes of one layer sit in a `<g>` (`id="layer-N"` on its first).
 ///
 /// The ink is composited as a layer above the page, as PNG output does: an eraser
-/// (destination-out) is a `<mask>` over the ink drawn before it and never visible ink;
+/// (destination-out) is a `<mask>` over the ink drawn before it and never visible ink, the
+/// masks laid out by an ``EraserTree``: n runs of erasers nest ⌈log₂(n + 1)⌉ deep at most;
 /// destination-over ink is drawn before (under) the ink before it. Multiply, darken and
 /// lighten are `mix-blend-mode`s; other modes are drawn source-over. See ``VectorBlend``.
 public enum SVGWriter {
@@ -78,71 +79,132 @@ public enum SVGWriter {
       return out
     }
 
-    // The ink grows at both ends (destination-over strokes go first, a mask wraps it all):
-    // `front` holds what goes before, last first, so nothing is ever copied twice.
-    var front: [String] = []
-    var ink = ""
-    var masks = ""
-    var maskCount = 0
-    var openLayer: Int?
+    // Each unit's erasers (drawn black, for masks), its ink drawn over the ink before it,
+    // and its destination-over ink (drawn under it, the last first).
+    let blends = strokes.map { VectorBlend($0.blendMode) }
+    let tree = EraserTree(blends)
+    var erasers = [String](repeating: "", count: tree.units.count)
+    var over = [String](repeating: "", count: tree.units.count)
+    var under = [[String]](repeating: [], count: tree.units.count)
     var namedLayers = Set<Int>()
     var isolate = false
-    func closeLayer() {
-      if openLayer != nil { ink += "</g>\n" }
-      openLayer = nil
+    for (unit, range) in tree.units.enumerated() {
+      var openLayer: Int?
+      for index in range {
+        let stroke = strokes[index]
+        VectorBlend.note(stroke.blendMode, in: &report.approximatedBlendModes)
+        switch blends[index] {
+        case .over, .blend:
+          var css: String?
+          if case .blend(let name, _) = blends[index] {
+            css = name
+            isolate = true
+          }
+          if openLayer != stroke.layer {
+            if openLayer != nil { over[unit] += "</g>\n" }
+            over[unit] +=
+              namedLayers.insert(stroke.layer).inserted
+              ? "<g id=\"layer-\(stroke.layer)\">\n" : "<g data-layer=\"\(stroke.layer)\">\n"
+            openLayer = stroke.layer
+          }
+          over[unit] += paths(stroke, color: stroke.color, css: css)
+        case .under:
+          under[unit].append(paths(stroke, color: stroke.color, css: nil))
+        case .erase:
+          erasers[unit] += paths(stroke, color: InkColor(rgba: 0x0000_00FF), css: nil)
+        }
+      }
+      if openLayer != nil { over[unit] += "</g>\n" }
     }
-    var lastWasEraser = false
-    for stroke in strokes {
-      VectorBlend.note(stroke.blendMode, in: &report.approximatedBlendModes)
-      if VectorBlend(stroke.blendMode) != .erase { lastWasEraser = false }
-      switch VectorBlend(stroke.blendMode) {
-      case .over, .blend:
-        var css: String?
-        if case .blend(let name, _) = VectorBlend(stroke.blendMode) {
-          css = name
-          isolate = true
-        }
-        if openLayer != stroke.layer {
-          closeLayer()
-          ink +=
-            namedLayers.insert(stroke.layer).inserted
-            ? "<g id=\"layer-\(stroke.layer)\">\n" : "<g data-layer=\"\(stroke.layer)\">\n"
-          openLayer = stroke.layer
-        }
-        ink += paths(stroke, color: stroke.color, css: css)
-      case .under:
-        closeLayer()
-        front.append(paths(stroke, color: stroke.color, css: nil))
-      case .erase:
-        closeLayer()
-        let drawn = paths(stroke, color: InkColor(rgba: 0x0000_00FF), css: nil)
-        if lastWasEraser {
-          // Erasers in a row share one mask: their paths multiply its luminance in turn.
-          masks.removeLast("</mask>\n".count)
-          masks += drawn + "</mask>\n"
-          continue
-        }
-        lastWasEraser = true
-        let id = "e\(maskCount)"
-        maskCount += 1
-        masks +=
-          "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\""
-          + " height=\"\(h)\"><rect width=\"\(w)\" height=\"\(h)\" fill=\"#fff\"/>\n"
-          + drawn + "</mask>\n"
-        front.append("<g mask=\"url(#\(id))\">\n")
+
+    // Masks and eraser groups go into <defs> as the joins first need them (see EraserTree).
+    var defs = ""
+    var groupIDs: [Int: String] = [:]
+    var maskIDs: [Int: String] = [:]
+    func body(_ node: Int) -> String {
+      let n = tree.nodes[node]
+      guard let earlier = n.earlier, let later = n.later else {
+        return erasers[n.units.lowerBound]
+      }
+      return "<use xlink:href=\"#\(group(earlier))\"/><use xlink:href=\"#\(group(later))\"/>\n"
+    }
+    func group(_ node: Int) -> String {
+      if let id = groupIDs[node] { return id }
+      let content = body(node)
+      let id = "g\(groupIDs.count)"
+      groupIDs[node] = id
+      defs += "<g id=\"\(id)\">\n\(content)</g>\n"
+      return id
+    }
+    func mask(_ join: Int) -> String {
+      if let id = maskIDs[join] { return id }
+      let later = tree.nodes[join].later!
+      // A join inside a later half has its group referred to by its parent's group: the
+      // mask refers to it too; otherwise the mask holds the later erasers itself.
+      let content =
+        tree.nodes[join].isLater ? "<use xlink:href=\"#\(group(later))\"/>\n" : body(later)
+      let id = "e\(maskIDs.count)"
+      maskIDs[join] = id
+      defs +=
+        "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\""
+        + " height=\"\(h)\"><rect width=\"\(w)\" height=\"\(h)\" fill=\"#fff\"/>\n"
+        + content + "</mask>\n"
+      return id
+    }
+    // Whether units hold ink, by prefix counts: a join masks its earlier half only if it does.
+    func counts(_ ink: (Int) -> Bool) -> [Int] {
+      var sums = [0]
+      for unit in tree.units.indices { sums.append(sums[unit] + (ink(unit) ? 1 : 0)) }
+      return sums
+    }
+    let overCounts = counts { !over[$0].isEmpty }
+    let underCounts = counts { !under[$0].isEmpty }
+    func has(_ sums: [Int], _ node: Int) -> Bool {
+      let units = tree.nodes[node].units
+      return sums[units.upperBound] > sums[units.lowerBound]
+    }
+    var ink = ""
+    // Destination-over ink: the later half's first, then the earlier half's, masked.
+    func drawUnder(_ node: Int) {
+      let n = tree.nodes[node]
+      guard let earlier = n.earlier, let later = n.later else {
+        for drawn in under[n.units.lowerBound].reversed() { ink += drawn }
+        return
+      }
+      drawUnder(later)
+      guard has(underCounts, earlier) else { return }
+      ink += "<g mask=\"url(#\(mask(node)))\">\n"
+      drawUnder(earlier)
+      ink += "</g>\n"
+    }
+    // The other ink: the earlier half's, masked, then the later half's.
+    func drawOver(_ node: Int) {
+      let n = tree.nodes[node]
+      guard let earlier = n.earlier, let later = n.later else {
+        ink += over[n.units.lowerBound]
+        return
+      }
+      if has(overCounts, earlier) {
+        ink += "<g mask=\"url(#\(mask(node)))\">\n"
+        drawOver(earlier)
         ink += "</g>\n"
       }
+      drawOver(later)
     }
-    closeLayer()
-    ink = front.reversed().joined() + ink
+    if !tree.nodes.isEmpty {
+      drawUnder(0)
+      drawOver(0)
+    }
 
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\""
-    if !images.isEmpty { out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" }
+    if !images.isEmpty || !groupIDs.isEmpty {
+      out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\""
+    }
     out += " width=\"\(f(frame.width * scale))\" height=\"\(f(frame.height * scale))\""
     out += " viewBox=\"0 0 \(w) \(h)\">\n"
     if !style.isEmpty { out += "<style>\(style)</style>\n" }
-    if !masks.isEmpty { out += "<defs>\n\(masks)</defs>\n" }
+    if !defs.isEmpty { out += "<defs>\n\(defs)</defs>\n" }
     if let background {
       out += "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"\(hex(background))\""
       if background.alpha < 255 {

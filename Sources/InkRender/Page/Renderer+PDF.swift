@@ -79,8 +79,8 @@ extension Renderer {
         of: page, frame: frame, options: pageOptions, style: .outline, budget: budget)
       for stroke in strokes {
         VectorBlend.note(stroke.blendMode, in: &report.approximatedBlendModes)
-        builder.add(stroke)
       }
+      builder.ink(strokes)
     }
     let result = builder.page()
     // The page's bytes, held until the document is written.

@@ -4,9 +4,9 @@ import InkCodec
 /// in a layer over the page (see ``VectorBlend``), in page units mapped to points (1/96 in →
 /// 0.75 pt, y down); the ink in whole units of the tolerance's decimals.
 ///
-/// Object 0 is the `/Page`, 1 the resources every content stream shares, 2 the page's
-/// content; forms, graphics states and images follow. Content streams and images are
-/// Flate-compressed; JPEG images pass through as `DCTDecode`.
+/// Object 0 is the `/Page`, 1 the resources of the page's content, 2 that content; forms
+/// (each with the resources it names), graphics states and images follow. Content streams and
+/// images are Flate-compressed; JPEG images pass through as `DCTDecode`.
 struct PDFPageBuilder {
   /// Points per page unit.
   static let pointsPerUnit = 0.75
@@ -16,17 +16,16 @@ struct PDFPageBuilder {
   let decimals: Int
   private(set) var objects: [PDFObject] = [PDFObject([]), PDFObject([]), PDFObject([])]
   private var states: [String: String] = [:]
-  private var stateEntries: [(name: String, object: Int)] = []
-  private var xobjects: [(name: String, object: Int)] = []
+  /// The graphics states' objects by name (`G`: an alpha or blend mode, `M`: a soft mask).
+  private var stateEntries: [String: Int] = [:]
+  /// The XObjects' objects by name (`F`: a form of ink, `E`: of erasers, `I`: an image).
+  private var xobjects: [String: Int] = [:]
   private var usesTransparency = false
 
   /// The page content before the ink: background and images.
   var paper: [UInt8] = []
-  /// The ink layer's content, after ``inkFront``.
+  /// The ink layer's content.
   var ink: [UInt8] = []
-  /// Destination-over strokes drawn before ``ink``, the last first: prepending never copies
-  /// the ink.
-  private var inkFront: [[UInt8]] = []
   private var isolateInk = false
 
   init(width: Double, height: Double, decimals: Int) {
@@ -72,14 +71,14 @@ struct PDFPageBuilder {
     if let name = states[key] { return name }
     usesTransparency = true
     let name = "G\(stateEntries.count)"
-    stateEntries.append((name, add(PDFObject([.text("<<\(key)>>")]))))
+    stateEntries[name] = add(PDFObject([.text("<<\(key)>>")]))
     states[key] = name
     return name
   }
 
   private mutating func xobject(_ object: Int, prefix: String) -> String {
     let name = "\(prefix)\(xobjects.count)"
-    xobjects.append((name, object))
+    xobjects[name] = object
     return name
   }
 
@@ -150,57 +149,159 @@ struct PDFPageBuilder {
     paper += Array("0 0 \(number(width, 3)) \(number(height, 3)) re f\nQ\n".utf8)
   }
 
-  /// Adds a stroke to the ink layer, composited as its blend mode says.
-  mutating func add(_ stroke: VectorStroke) {
-    if VectorBlend(stroke.blendMode) != .erase { finishErasers() }
-    switch VectorBlend(stroke.blendMode) {
-    case .over:
-      ink += fill(stroke, color: stroke.color, blend: nil)
-    case .blend(_, let pdf):
-      isolateInk = true
-      ink += fill(stroke, color: stroke.color, blend: pdf)
-    case .under:
-      inkFront.append(fill(stroke, color: stroke.color, blend: nil))
-    case .erase:
-      // The ink so far becomes a form drawn through a luminosity mask: white everywhere but
-      // under the erasers in a row, each black by its alpha.
-      let drawn = fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
-      if pendingMask != nil {
-        pendingMask! += drawn
-        return
+  /// Draws the strokes into the ink layer, composited as their blend modes say; erasers are
+  /// soft masks laid out by an ``EraserTree``.
+  mutating func ink(_ strokes: [VectorStroke]) {
+    let blends = strokes.map { VectorBlend($0.blendMode) }
+    let tree = EraserTree(blends)
+    var erasers = [[UInt8]](repeating: [], count: tree.units.count)
+    var over = [[UInt8]](repeating: [], count: tree.units.count)
+    var under = [[[UInt8]]](repeating: [], count: tree.units.count)
+    for (unit, range) in tree.units.enumerated() {
+      for index in range {
+        let stroke = strokes[index]
+        switch blends[index] {
+        case .over:
+          over[unit] += fill(stroke, color: stroke.color, blend: nil)
+        case .blend(_, let pdf):
+          isolateInk = true
+          over[unit] += fill(stroke, color: stroke.color, blend: pdf)
+        case .under:
+          under[unit].append(fill(stroke, color: stroke.color, blend: nil))
+        case .erase:
+          erasers[unit] += fill(stroke, color: InkColor(rgba: 0x0000_00FF), blend: nil)
+        }
       }
-      usesTransparency = true
-      let box = "/BBox[\(inkBox)]"
-      let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
-      erased = stream(
-        [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], wholeInk())
-      ink = []
-      pendingMask = Array("1 1 1 rg \(inkBox) re f\n".utf8) + drawn
     }
+    var eraser = Erasers(tree: tree, erasers: erasers)
+    var content: [UInt8] = []
+    if !tree.nodes.isEmpty {
+      drawUnder(0, under, &eraser, into: &content)
+      drawOver(0, over, &eraser, into: &content)
+    }
+    ink = content
   }
 
-  /// The ink before a run of erasers, as a form, while the run lasts.
-  private var erased: Int?
-  /// The mask of the run of erasers under way.
-  private var pendingMask: [UInt8]?
+  /// The masks and eraser groups of an ``EraserTree``, made as joins first need them.
+  private struct Erasers {
+    let tree: EraserTree
+    let erasers: [[UInt8]]
+    var groups: [Int: String] = [:]
+    var masks: [Int: String] = [:]
+  }
 
-  /// Ends a run of erasers: the ink before it, drawn through its mask, becomes the ink.
-  private mutating func finishErasers() {
-    guard let mask = pendingMask, let before = erased else { return }
-    pendingMask = nil
-    erased = nil
-    let box = "/BBox[\(inkBox)]"
-    let group = "/Group<</S/Transparency/CS/DeviceRGB>>"
-    let maskForm = stream(
-      [.text("/Type/XObject/Subtype/Form\(box)\(group)/Resources "), .local(1)], mask)
+  /// A form of the page's size drawing `content`; a transparency group when `group`.
+  private mutating func form(_ content: [UInt8], group: Bool) -> Int {
+    let entries = "/Type/XObject/Subtype/Form/BBox[\(inkBox)]"
+    return stream(
+      [.text(entries + (group ? "/Group<</S/Transparency/CS/DeviceRGB>>" : "") + "/Resources ")]
+        + resources(content), content)
+  }
+
+  /// A resource dictionary of the graphics states and XObjects `content` names (`/N gs`,
+  /// `/N Do`), in the order it names them. Each stream has its own: a dictionary of the whole
+  /// page's would be read again for every form, and a page of n forms would cost n² to draw.
+  private func resources(_ content: [UInt8]) -> [PDFObject.Piece] {
+    var states: [PDFObject.Piece] = []
+    var objects: [PDFObject.Piece] = []
+    var seen = Set<String>()
+    // Only lines that start with a name name a resource; path operators start with numbers.
+    var start = 0
+    while start < content.count {
+      let end = content[start...].firstIndex(of: 10) ?? content.count
+      defer { start = end + 1 }
+      guard content[start] == UInt8(ascii: "/") else { continue }
+      let text = String(decoding: content[(start + 1)..<end], as: UTF8.self)
+      let name = String(text.dropLast(3))
+      guard seen.insert(name).inserted else { continue }
+      if text.hasSuffix(" gs"), let object = stateEntries[name] {
+        states += [.text("/\(name) "), .local(object)]
+      } else if text.hasSuffix(" Do"), let object = xobjects[name] {
+        objects += [.text("/\(name) "), .local(object)]
+      }
+    }
+    var pieces: [PDFObject.Piece] = [.text("<<")]
+    if !states.isEmpty { pieces += [.text("/ExtGState<<")] + states + [.text(">>")] }
+    if !objects.isEmpty { pieces += [.text("/XObject<<")] + objects + [.text(">>")] }
+    return pieces + [.text(">>")]
+  }
+
+  /// The operators that draw a node's erasers: a unit's paths, or a join's two groups.
+  private mutating func body(_ node: Int, _ e: inout Erasers) -> [UInt8] {
+    let n = e.tree.nodes[node]
+    guard let earlier = n.earlier, let later = n.later else {
+      return e.erasers[n.units.lowerBound]
+    }
+    let first = group(earlier, &e)
+    let second = group(later, &e)
+    return Array("/\(first) Do\n/\(second) Do\n".utf8)
+  }
+
+  /// The name of a form drawing a node's erasers.
+  private mutating func group(_ node: Int, _ e: inout Erasers) -> String {
+    if let name = e.groups[node] { return name }
+    let object = form(body(node, &e), group: false)
+    let name = xobject(object, prefix: "E")
+    e.groups[node] = name
+    return name
+  }
+
+  /// The name of a graphics state whose luminosity soft mask is white but under the erasers
+  /// of a join's later half, each black by its alpha.
+  private mutating func mask(_ join: Int, _ e: inout Erasers) -> String {
+    if let name = e.masks[join] { return name }
+    usesTransparency = true
+    let later = e.tree.nodes[join].later!
+    // A join inside a later half has its group drawn by its parent's group: the mask draws
+    // it too; otherwise the mask holds the later erasers itself.
+    let erasers =
+      e.tree.nodes[join].isLater ? Array("/\(group(later, &e)) Do\n".utf8) : body(later, &e)
+    let maskForm = form(Array("1 1 1 rg \(inkBox) re f\n".utf8) + erasers, group: true)
     let maskState = add(
       PDFObject([
         .text("<</Type/ExtGState/SMask<</S/Luminosity/G "), .local(maskForm), .text(">>>>"),
       ]))
-    let stateName = "M\(stateEntries.count)"
-    stateEntries.append((stateName, maskState))
-    let formName = xobject(before, prefix: "F")
-    ink = Array("q\n/\(stateName) gs\n/\(formName) Do\nQ\n".utf8)
+    let name = "M\(stateEntries.count)"
+    stateEntries[name] = maskState
+    e.masks[join] = name
+    return name
+  }
+
+  /// Draws `content` as a transparency group through a join's mask.
+  private mutating func masked(_ content: [UInt8], _ join: Int, _ e: inout Erasers) -> [UInt8] {
+    let state = mask(join, &e)
+    let name = xobject(form(content, group: true), prefix: "F")
+    return Array("q\n/\(state) gs\n/\(name) Do\nQ\n".utf8)
+  }
+
+  /// Destination-over ink: the later half's first, then the earlier half's, masked.
+  private mutating func drawUnder(
+    _ node: Int, _ under: [[[UInt8]]], _ e: inout Erasers, into out: inout [UInt8]
+  ) {
+    let n = e.tree.nodes[node]
+    guard let earlier = n.earlier, let later = n.later else {
+      for drawn in under[n.units.lowerBound].reversed() { out += drawn }
+      return
+    }
+    drawUnder(later, under, &e, into: &out)
+    var inner: [UInt8] = []
+    drawUnder(earlier, under, &e, into: &inner)
+    if !inner.isEmpty { out += masked(inner, node, &e) }
+  }
+
+  /// The other ink: the earlier half's, masked, then the later half's.
+  private mutating func drawOver(
+    _ node: Int, _ over: [[UInt8]], _ e: inout Erasers, into out: inout [UInt8]
+  ) {
+    let n = e.tree.nodes[node]
+    guard let earlier = n.earlier, let later = n.later else {
+      out += over[n.units.lowerBound]
+      return
+    }
+    var inner: [UInt8] = []
+    drawOver(earlier, over, &e, into: &inner)
+    if !inner.isEmpty { out += masked(inner, node, &e) }
+    drawOver(later, over, &e, into: &out)
   }
 
   /// Draws an image XObject whose unit square `map` places on the page, under the ink.
@@ -275,21 +376,9 @@ struct PDFPageBuilder {
     return nil
   }
 
-  /// The ink so far, destination-over strokes first; empties ``inkFront``.
-  private mutating func wholeInk() -> [UInt8] {
-    guard !inkFront.isEmpty else { return ink }
-    var whole: [UInt8] = []
-    for chunk in inkFront.reversed() { whole += chunk }
-    whole += ink
-    inkFront.removeAll()
-    ink = whole
-    return whole
-  }
-
   /// Replaces the ink with an image of it (for brushes drawn as pixels): a canvas covering
   /// the page, premultiplied.
   mutating func inkImage(_ canvas: Canvas) {
-    inkFront.removeAll()
     let object = imageObject(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
     ink = place(
       object,
@@ -299,15 +388,14 @@ struct PDFPageBuilder {
 
   /// The finished page.
   mutating func page() -> PDFPage {
-    finishErasers()
-    var inkContent = wholeInk()
+    var inkContent = ink
     if isolateInk {
       let box = "/BBox[\(inkBox)]"
       let form = stream(
         [
           .text("/Type/XObject/Subtype/Form\(box)/Group<</S/Transparency/I true/CS/DeviceRGB>>"),
-          .text("/Resources "), .local(1),
-        ], inkContent)
+          .text("/Resources "),
+        ] + resources(inkContent), inkContent)
       inkContent = Array("/\(xobject(form, prefix: "F")) Do\n".utf8)
     }
     let k = Self.pointsPerUnit
@@ -322,20 +410,7 @@ struct PDFPageBuilder {
     let compressed = Zlib.compress(content, level: 6)
     objects[2] = PDFObject(
       [.text("<</Filter/FlateDecode/Length \(compressed.count)>>")], stream: compressed)
-    var resources = "<<"
-    if !stateEntries.isEmpty {
-      resources += "/ExtGState<<"
-    }
-    var pieces: [PDFObject.Piece] = [.text(resources)]
-    for entry in stateEntries { pieces += [.text("/\(entry.name) "), .local(entry.object)] }
-    if !stateEntries.isEmpty { pieces.append(.text(">>")) }
-    if !xobjects.isEmpty {
-      pieces.append(.text("/XObject<<"))
-      for entry in xobjects { pieces += [.text("/\(entry.name) "), .local(entry.object)] }
-      pieces.append(.text(">>"))
-    }
-    pieces.append(.text(">>"))
-    objects[1] = PDFObject(pieces)
+    objects[1] = PDFObject(resources(content))
     var page: [PDFObject.Piece] = [
       .text("<</Type/Page/Parent "), .pages,
       .text("/MediaBox[0 0 \(number(w, 3)) \(number(h, 3))]/Resources "), .local(1),
