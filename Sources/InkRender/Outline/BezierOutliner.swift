@@ -73,12 +73,7 @@ public struct BezierOutliner: Sendable {
   func path(of chains: [[CubicSegment]], budget: WorkBudget) -> OutlinePath {
     var polygons = PolygonCollector()
     PolygonOutliner(tolerance: tolerance / 2).outline(chains, into: &polygons, budget: budget)
-    // Merging costs a few passes over the edges: charged like edge pieces.
-    let edges = polygons.polygons.reduce(0) { $0 + $1.count }
-    var loops = polygons.polygons
-    if budget.charge(edges * WorkBudget.pieceCost), let union = PolygonUnion.boundary(of: loops) {
-      loops = union
-    }
+    let loops = PolygonUnion.merged(polygons.polygons, budget: budget)
     var fitter = CurveFitter(tolerance: tolerance / 2)
     for loop in loops {
       guard let first = loop.first else { continue }

@@ -97,6 +97,18 @@ struct PolygonUnion {
     }
   }
 
+  /// `polygons` merged into their boundary, charging `budget` for it, or `polygons` as they
+  /// are when the budget is spent or the union does not close (they fill the same with the
+  /// non-zero rule).
+  static func merged(_ polygons: [[Vec2]], budget: WorkBudget) -> [[Vec2]] {
+    // Merging costs a few passes over the edges: charged like edge pieces.
+    let edges = polygons.reduce(0) { $0 + $1.count }
+    guard budget.charge(edges * WorkBudget.pieceCost), let union = boundary(of: polygons) else {
+      return polygons
+    }
+    return union
+  }
+
   /// The loops of the union, ink on the left of each (counter-clockwise outer loops in a
   /// y-up frame), or `nil` when the polygons cannot be merged reliably.
   static func boundary(of polygons: [[Vec2]]) -> [[Vec2]]? {
@@ -516,41 +528,34 @@ private struct Grid {
     return true
   }
 
-  /// The non-zero winding number at `p` of every segment but the `excluded` ones, by a ray towards +x
-  /// (or +y): a segment crossing it upwards (or leftwards) counts +1, the other way −1.
+  /// The non-zero winding number at `p` of every segment but the `excluded` ones, by a ray
+  /// towards +x (or +y): a segment crossing it upwards (or leftwards) counts +1, the other
+  /// way −1.
   mutating func winding(at p: Vec2, rayAlongX: Bool, excluding excluded: [Int]) -> Int {
     stamp += 1
     for index in excluded { stamps[index] = stamp }
+    // Along the ray and across it: a ray along y is a ray along x with the axes swapped,
+    // which mirrors the plane, so its crossings count the other way.
+    func coordinates(_ v: Vec2) -> (along: Double, across: Double) {
+      rayAlongX ? (v.x, v.y) : (v.y, v.x)
+    }
+    let q = coordinates(p)
+    let (row, column) = (row(p.y), column(p.x))
     var winding = 0
-    if rayAlongX {
-      let r = row(p.y)
-      for c in column(p.x)..<columns {
-        let members = cell(c, r)
-        work += 1 + members.count
-        for index in members {
-          let i = Int(index)
-          guard stamps[i] != stamp else { continue }
-          stamps[i] = stamp
-          let (a, b) = segments[i]
-          guard (a.y <= p.y) != (b.y <= p.y) else { continue }
-          let x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y)
-          if x > p.x { winding += b.y > a.y ? 1 : -1 }
-        }
-      }
-    } else {
-      let c = column(p.x)
-      for r in row(p.y)..<rows {
-        let members = cell(c, r)
-        work += 1 + members.count
-        for index in members {
-          let i = Int(index)
-          guard stamps[i] != stamp else { continue }
-          stamps[i] = stamp
-          let (a, b) = segments[i]
-          guard (a.x <= p.x) != (b.x <= p.x) else { continue }
-          let y = a.y + (p.x - a.x) * (b.y - a.y) / (b.x - a.x)
-          if y > p.y { winding += b.x < a.x ? 1 : -1 }
-        }
+    for step in rayAlongX ? column..<columns : row..<rows {
+      let members = rayAlongX ? cell(step, row) : cell(column, step)
+      work += 1 + members.count
+      for index in members {
+        let i = Int(index)
+        guard stamps[i] != stamp else { continue }
+        stamps[i] = stamp
+        let a = coordinates(segments[i].0)
+        let b = coordinates(segments[i].1)
+        guard (a.across <= q.across) != (b.across <= q.across) else { continue }
+        let along = a.along + (q.across - a.across) * (b.along - a.along) / (b.across - a.across)
+        guard along > q.along else { continue }
+        let direction = b.across > a.across ? 1 : -1
+        winding += rayAlongX ? direction : -direction
       }
     }
     return winding

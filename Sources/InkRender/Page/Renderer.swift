@@ -231,13 +231,7 @@ public enum Renderer {
         // One contour per piece of ink: the sweep then follows one chain of edges on most
         // rows instead of deciding where overlapping caps and joins meet (merging costs about
         // what it saves the fill, end to end; Benchmarks/NOTES.md).
-        var polygons = sink.polygons
-        let edges = polygons.reduce(0) { $0 + $1.count }
-        if budget.charge(edges * WorkBudget.pieceCost),
-          let union = PolygonUnion.boundary(of: polygons)
-        {
-          polygons = union
-        }
+        let polygons = PolygonUnion.merged(sink.polygons, budget: budget)
         return StrokePolygons.Part(alpha: $0.alpha, polygons: polygons.map { $0.map(\.point) })
       }.filter { !$0.polygons.isEmpty }
       let vertices = parts.reduce(0) { $0 + $1.polygons.reduce(0) { $0 + $1.count } }
