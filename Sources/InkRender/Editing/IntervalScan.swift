@@ -29,21 +29,16 @@ struct IntervalScan {
   mutating func scan(_ segment: CubicSegment, index: Int, drawn: ClosedRange<Double>) {
     guard segment.isFinite else { return }
     segmentIndex = index
-    let controls = [segment.b0, segment.b1, segment.b2, segment.b3]
-    var box = InkBounds(
-      minX: segment.b0.x, minY: segment.b0.y, maxX: segment.b0.x, maxY: segment.b0.y)
-    var widest = 0.0
+    let controls = CanvasClip.Box(segment)
+    let box = InkBounds(
+      minX: controls.minX, minY: controls.minY, maxX: controls.maxX, maxY: controls.maxY)
     var (pathSpeed, radiusSpeed) = (0.0, 0.0)
-    for (offset, control) in controls.enumerated() {
-      box = box.union(InkBounds(minX: control.x, minY: control.y, maxX: control.x, maxY: control.y))
-      widest = max(widest, control.width)
-      guard offset > 0 else { continue }
-      let step = control - controls[offset - 1]
+    for step in [segment.b1 - segment.b0, segment.b2 - segment.b1, segment.b3 - segment.b2] {
       pathSpeed = max(pathSpeed, (step.x * step.x + step.y * step.y).squareRoot())
       radiusSpeed = max(radiusSpeed, abs(step.width) / 2)
     }
     speed = 3 * (pathSpeed + radiusSpeed)
-    let radius = max(widest / 2, 0)
+    let radius = controls.radius
     distance.focus(on: box, margin: radius + max(radius, 8 * resolution))
 
     let (lo, hi) = (drawn.lowerBound, drawn.upperBound)
