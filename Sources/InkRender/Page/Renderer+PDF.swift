@@ -34,10 +34,7 @@ extension Renderer {
   public static func renderPDFPage(
     _ page: RenderPage, options: RenderOptions, report: inout RenderReport
   ) throws(WillError) -> PDFPage {
-    let frame = frame(of: page, options: options)
-    var pageOptions = options
-    pageOptions.tolerance = options.tolerance / options.scale
-    let budget = try workBudget(for: options)
+    let (frame, pageOptions, budget) = try vectorSetup(of: page, options: options)
     defer { report.work = budget.used }
     var builder = PDFPageBuilder(
       width: frame.width, height: frame.height,

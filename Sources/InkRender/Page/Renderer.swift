@@ -433,6 +433,17 @@ public enum Renderer {
     return try renderSVG(page, options: options, report: &report)
   }
 
+  /// What SVG and PDF output start from: the page's frame, the options in page units (vector
+  /// output is written in page units, so the tolerance, given in output pixels, is divided
+  /// by the scale), and the page's work budget.
+  static func vectorSetup(of page: RenderPage, options: RenderOptions) throws(WillError) -> (
+    frame: Frame, options: RenderOptions, budget: WorkBudget
+  ) {
+    var pageOptions = options
+    pageOptions.tolerance = options.tolerance / options.scale
+    return (frame(of: page, options: options), pageOptions, try workBudget(for: options))
+  }
+
   /// Renders a page to an SVG document, as ``renderSVG(_:options:)``, reporting the work it
   /// took.
   /// - Parameters:
@@ -444,10 +455,7 @@ public enum Renderer {
   public static func renderSVG(
     _ page: RenderPage, options: RenderOptions, report: inout RenderReport
   ) throws(WillError) -> String {
-    let frame = frame(of: page, options: options)
-    var pageOptions = options
-    pageOptions.tolerance = options.tolerance / options.scale
-    let budget = try workBudget(for: options)
+    let (frame, pageOptions, budget) = try vectorSetup(of: page, options: options)
     defer { report.work = budget.used }
     let strokes = try vectorStrokes(
       of: page, frame: frame, options: pageOptions, style: options.svgStyle, budget: budget)
