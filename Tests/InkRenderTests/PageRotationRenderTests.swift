@@ -81,20 +81,9 @@ import Testing
     }
   }
 
-  /// The built `willdoc`, beside the test bundle as SwiftPM puts every product of a build.
-  static let willdoc: URL? = {
-    let candidates = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("willdoc"),
-      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("willdoc"),
-      Fixtures.packageRoot.appendingPathComponent(".build/debug/willdoc"),
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
-
   /// Runs `willdoc arguments…` and expects it to succeed.
   static func run(_ arguments: [String]) throws {
-    let binary: URL = try #require(Self.willdoc)
+    let binary: URL = try #require(Fixtures.builtWilldoc)
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -107,7 +96,7 @@ import Testing
 
   /// `willdoc pages rotate`, then `willdoc render`: the PNG of the turned page is the PNG of
   /// the page, turned.
-  @Test(.enabled(if: willdoc != nil, "willdoc is not built"), arguments: pages)
+  @Test(.enabled(if: Fixtures.builtWilldoc != nil, "willdoc is not built"), arguments: pages)
   func willdocRendersATurnedPageAsThePageTurned(page: String) throws {
     let parts = page.split(separator: "#")
     let name = String(parts[0])

@@ -25,6 +25,18 @@ public enum Fixtures {
     }
   }
 
+  /// The built `willdoc`: beside the test bundle (SwiftPM puts every product of a build in one
+  /// folder), else `.build/debug/willdoc` under the package root; `nil` when none is built.
+  public static let builtWilldoc: URL? = {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("willdoc"),
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("willdoc"),
+      packageRoot.appendingPathComponent(".build/debug/willdoc"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
   /// Reads a file's bytes.
   public static func bytes(of url: URL) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: url))

@@ -11,18 +11,9 @@ enum WillDocRunner {
     var stdoutBytes: [UInt8]
   }
 
-  /// The built binary: beside the test bundle (SwiftPM puts every product of a build in one
-  /// folder), else `.build/debug/willdoc` under the package root.
-  static let binary: URL = {
-    let candidates = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("willdoc"),
-      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("willdoc"),
-      Fixtures.packageRoot.appendingPathComponent(".build/debug/willdoc"),
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-      ?? candidates.last!
-  }()
+  /// The built binary (``Fixtures/builtWilldoc``), or where a debug build puts it.
+  static let binary: URL =
+    Fixtures.builtWilldoc ?? Fixtures.packageRoot.appendingPathComponent(".build/debug/willdoc")
 
   /// Runs `willdoc arguments…` in `directory`, with `stdin` as standard input.
   static func run(
