@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,27 @@ let package = Package(
     .library(name: "InkInput", targets: ["InkInput"]),
     .executable(name: "willdoc", targets: ["willdoc"]),
   ],
+  // The default trait links the C libraries Debian provides; without it (and always on Apple
+  // platforms) every product needs zlib only. README "Build profiles" has the table.
+  traits: [
+    .default(enabledTraits: ["SystemLibraries"]),
+    .trait(
+      name: "SystemLibraries",
+      description: "Every system library below, on Linux: the default profile.",
+      enabledTraits: ["Libzip", "LZMA", "JPEG", "LibXML2"]),
+    .trait(
+      name: "Libzip",
+      description:
+        "Zip packages through libzip on Linux; otherwise through InkCodec's own zip code."),
+    .trait(
+      name: "LZMA", description: "LZMA-compressed UIM chunks through liblzma on Linux."),
+    .trait(name: "JPEG", description: "JPEG section images through libjpeg-turbo on Linux."),
+    .trait(
+      name: "LibXML2",
+      description:
+        "XML parts through FoundationXML (libxml2) on Linux; otherwise through InkCodec's own XML parser."
+    ),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
@@ -18,8 +39,18 @@ let package = Package(
     .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
     .systemLibrary(
       name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-    .target(name: "InkCodec", dependencies: ["CLibzip", "CZlib", "CLZMA"]),
-    .target(name: "InkRender", dependencies: ["InkCodec", "CJPEG"]),
+    .target(
+      name: "InkCodec",
+      dependencies: [
+        "CZlib",
+        .target(name: "CLibzip", condition: .when(platforms: [.linux], traits: ["Libzip"])),
+        .target(name: "CLZMA", condition: .when(platforms: [.linux], traits: ["LZMA"])),
+      ]),
+    .target(
+      name: "InkRender",
+      dependencies: [
+        "InkCodec", .target(name: "CJPEG", condition: .when(platforms: [.linux], traits: ["JPEG"])),
+      ]),
     .target(name: "InkInput", dependencies: ["InkCodec"]),
     .executableTarget(
       name: "willdoc",

@@ -60,10 +60,18 @@ extension UIMDocument {
       var payload = chunk.data
       if descriptor.compression != .uncompressed {
         // A compressed chunk reads whole or not at all.
-        let inflated =
-          descriptor.compression == .zip
-          ? Zlib.decompress(chunk.data, limit: limits.maxPartBytes)
-          : LZMA.decompress(chunk.data, limit: limits.maxPartBytes)
+        guard descriptor.compression != .lzma || LZMA.isAvailable else {
+          report.lostChunks.append("\(chunk.id): LZMA-compressed, and \(LZMA.unavailableReason)")
+          continue
+        }
+        var inflated = Zlib.Inflated.malformed
+        if descriptor.compression == .zip {
+          inflated = Zlib.decompress(chunk.data, limit: limits.maxPartBytes)
+        } else {
+          #if LZMA && os(Linux)
+            inflated = LZMA.decompress(chunk.data, limit: limits.maxPartBytes)
+          #endif
+        }
         guard case .complete(let bytes) = inflated else {
           report.lostChunks.append("\(chunk.id): its compressed data does not inflate")
           continue

@@ -116,16 +116,19 @@ public struct UIMFile: Sendable, Hashable, Codable {
     var head = version
     if version != [3, 0, 0] {
       head.append(reserved)
-      for chunk in chunks { head += (chunk.descriptor ?? UIMChunkDescriptor()).bytes }
+      for chunk in chunks { head += Self.written(chunk.descriptor ?? UIMChunkDescriptor()).bytes }
     }
     var body: [UInt8] = Array("UINK".utf8)
     Self.append(id: Array("HEAD".utf8), data: head, pad: headPadByte, to: &body)
     for chunk in chunks {
       var stored = chunk.payload
       if let descriptor = chunk.descriptor, version != [3, 0, 0] {
-        switch descriptor.compression {
+        switch Self.written(descriptor).compression {
         case .zip: stored = Zlib.compress(chunk.payload)
-        case .lzma: stored = LZMA.compress(chunk.payload)
+        case .lzma:
+          #if LZMA && os(Linux)
+            stored = LZMA.compress(chunk.payload)
+          #endif
         case .uncompressed, nil: break
         }
       }
@@ -134,6 +137,15 @@ public struct UIMFile: Sendable, Hashable, Codable {
     var file: [UInt8] = Array("RIFF".utf8)
     Self.appendUInt32(UInt32(body.count), to: &file)
     return file + body
+  }
+
+  /// The descriptor a chunk is written with: its own, except that a build without an LZMA
+  /// codec writes an LZMA chunk as a zlib one, so the data is kept.
+  private static func written(_ descriptor: UIMChunkDescriptor) -> UIMChunkDescriptor {
+    guard descriptor.compression == .lzma, !LZMA.isAvailable else { return descriptor }
+    var zlib = descriptor
+    zlib.compressionByte = UIMChunkDescriptor.Compression.zip.rawValue
+    return zlib
   }
 
   /// A chunk as it lies in the file.
@@ -156,9 +168,15 @@ public struct UIMFile: Sendable, Hashable, Codable {
       return try inflated(
         Zlib.decompress(chunk.data, limit: limits.maxPartBytes), "a zlib stream", chunk, limits)
     case .lzma:
-      return try inflated(
-        LZMA.decompress(chunk.data, limit: limits.maxPartBytes), "an xz or lzma stream", chunk,
-        limits)
+      #if LZMA && os(Linux)
+        return try inflated(
+          LZMA.decompress(chunk.data, limit: limits.maxPartBytes), "an xz or lzma stream", chunk,
+          limits)
+      #else
+        throw WillError(
+          .unsupported("LZMA-compressed chunk \(chunk.name): \(LZMA.unavailableReason)"),
+          part: chunk.name, offset: chunk.offset)
+      #endif
     }
   }
 

@@ -24,6 +24,10 @@ enum ImageDrawing {
             name: image.name, reason: "\(image.contentType) images cannot be drawn in PNG output"))
         continue
       }
+      if isJPEG && !JPEGDecoder.isAvailable {
+        failures.append(ImageFailure(name: image.name, reason: JPEGDecoder.unavailableReason))
+        continue
+      }
       if let header = ImageHeader(image.data) {
         // An image over the pixel limit is refused by the decoder: charge at most the limit.
         let most = maximumPixels(limits)
@@ -35,7 +39,7 @@ enum ImageDrawing {
       do throws(WillError) {
         decoded =
           isJPEG
-          ? try JPEGDecoder.decode(image.data, maximumPixels: maximumPixels(limits))
+          ? try decodeJPEG(image.data, maximumPixels: maximumPixels(limits))
           : try PNGDecoder.decode(image.data, maximumPixels: maximumPixels(limits))
       } catch {
         failures.append(ImageFailure(name: image.name, reason: error.message))
@@ -46,6 +50,17 @@ enum ImageDrawing {
       try draw(decoded, on: &canvas, map: map, budget: budget)
     }
     return failures
+  }
+
+  /// Decodes a JPEG in a build that can; never reached in one that cannot.
+  private static func decodeJPEG(_ data: [UInt8], maximumPixels: Int) throws(WillError)
+    -> RGBAImage
+  {
+    #if JPEG && os(Linux)
+      try JPEGDecoder.decode(data, maximumPixels: maximumPixels)
+    #else
+      throw WillError(.unsupported(JPEGDecoder.unavailableReason))
+    #endif
   }
 
   /// Draws one decoded image through `map` (image pixels to device pixels).

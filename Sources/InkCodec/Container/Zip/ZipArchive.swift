@@ -1,18 +1,43 @@
-import CLibzip
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Reads and writes zip archives in memory, through libzip.
+/// Reads and writes zip archives in memory: the one door to zip for all of InkCodec.
 ///
-/// This is the only place InkCodec calls libzip. Reading goes through the central directory,
-/// so entries with data descriptors (general purpose flag bit 3) read like any other, checks
+/// Two backends stand behind it and behave alike: libzip (``Backend/libzip``, the default
+/// build profile on Linux) and InkCodec's own reader and writer over zlib
+/// (``Backend/portable``, every other build). Reading goes through the central directory, so
+/// entries with data descriptors (general purpose flag bit 3) read like any other, checks
 /// every entry name with ``PartName``, enforces ``DecodingLimits`` while it decompresses, and
-/// verifies every CRC-32. Writing produces the same bytes for the same input on every run.
+/// verifies every CRC-32. Writing produces the same bytes for the same input on every run,
+/// whichever backend writes.
 package enum ZipArchive {
-  /// The number of bytes requested from libzip per read while decompressing an entry. An entry
-  /// that passes a size limit is stopped within this many bytes of the limit.
+  /// The code behind the door.
+  package enum Backend: Sendable, Hashable, CaseIterable {
+    #if Libzip && os(Linux)
+      /// libzip, through the `Libzip` trait on Linux.
+      case libzip
+    #endif
+    /// InkCodec's own zip reader and writer, with zlib for Deflate.
+    case portable
+
+    /// The backend this build uses unless told otherwise.
+    package static var standard: Backend {
+      #if Libzip && os(Linux)
+        .libzip
+      #else
+        .portable
+      #endif
+    }
+  }
+
+  /// The error codes of ``WillErrorKind/zip(code:message:)``: libzip's numbers, which both
+  /// backends report (and the CLI's messages rely on).
+  package enum ErrorCode {
+    /// "Not a zip archive": no end of central directory record, or an empty input.
+    package static let notZip: Int32 = 19
+    /// "Zip archive inconsistent": the structures disagree or the file is cut short.
+    package static let inconsistent: Int32 = 21
+  }
+
+  /// The number of bytes decompressed per step while reading an entry. An entry that passes a
+  /// size limit is stopped within this many bytes of the limit.
   package static let readChunkSize = 64 << 10
 
   /// Reads every entry of a zip archive, in central-directory order.
@@ -27,13 +52,14 @@ package enum ZipArchive {
   /// - Parameters:
   ///   - bytes: The whole archive.
   ///   - limits: The bounds to enforce.
+  ///   - backend: The code that reads it.
   /// - Returns: The entries in central-directory order.
   /// - Throws: A ``WillError`` naming the entry (`part` is its ``PartName``) where one is at
   ///   fault:
-  ///   - ``WillErrorKind/zip(code:message:)`` when libzip rejects the archive (code 19 for bytes
-  ///     that are not a zip archive, including empty input; 21 for an inconsistent or truncated
-  ///     one), libzip's message followed by the fault ``ZipDiagnosis`` finds, with the entry at
-  ///     fault as `part` when there is one;
+  ///   - ``WillErrorKind/zip(code:message:)`` when the archive is refused (``ErrorCode/notZip``
+  ///     for bytes that are not a zip archive, including empty input;
+  ///     ``ErrorCode/inconsistent`` for an inconsistent or truncated one), with the fault
+  ///     ``ZipDiagnosis`` finds and the entry at fault as `part` when there is one;
   ///   - ``WillErrorKind/checksumMismatch`` when an entry's data does not match its CRC-32;
   ///   - ``WillErrorKind/invalidPartName(_:)`` or ``WillErrorKind/duplicatePart(_:)`` for an
   ///     unsafe name or two names that differ only in ASCII case;
@@ -42,63 +68,71 @@ package enum ZipArchive {
   ///     ``DecodingLimits/Limit/totalBytes``;
   ///   - ``WillErrorKind/unsupported(_:)`` for an encrypted entry or a compression method other
   ///     than Stored and Deflate.
-  package static func read(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError)
-    -> [ZipEntry]
-  {
+  package static func read(
+    _ bytes: [UInt8], limits: DecodingLimits = .default, backend: Backend = .standard
+  ) throws(WillError) -> [ZipEntry] {
     let everything: (PartName) -> Bool = { _ in true }
-    return try withEntries(bytes, limits: limits, keeping: everything) { entries, _ in entries }
-  }
-
-  /// Reads an archive as ``read(_:limits:)`` does — every entry checked and decompressed, its
-  /// CRC-32 verified, every limit applied — but keeps only the data of the entries `keeping`
-  /// accepts; `body` then gets the entries (the others with empty ``ZipEntry/data`` and
-  /// ``ZipEntry/isLoaded`` false) and a reader that decompresses any entry again while the
-  /// archive is open. Memory then holds the kept entries and one entry being read.
-  package static func withEntries<Result>(
-    _ bytes: [UInt8], limits: DecodingLimits, keeping: (PartName) -> Bool,
-    _ body: ([ZipEntry], EntryReader) throws(WillError) -> Result
-  ) throws(WillError) -> Result {
-    try limits.check(.fileBytes, bytes.count)
-    // libzip opens a zero-length source as a new, empty archive.
-    guard !bytes.isEmpty else { throw failure(code: ZIP_ER_NOZIP) }
-    return try bytes.withWireBytes { (buffer) throws(WillError) -> Result in
-      try withArchive(buffer) { (archive) throws(WillError) -> Result in
-        let entries = try readEntries(archive, limits: limits, keeping: keeping)
-        return try body(entries, EntryReader(archive: archive, limits: limits))
-      }
+    return try withEntries(bytes, limits: limits, keeping: everything, backend: backend) {
+      entries, _ in entries
     }
   }
 
-  /// Reads entries of an archive that ``withEntries(_:limits:keeping:_:)`` holds open.
+  /// Reads an archive as ``read(_:limits:backend:)`` does — every entry checked and
+  /// decompressed, its CRC-32 verified, every limit applied — but keeps only the data of the
+  /// entries `keeping` accepts; `body` then gets the entries (the others with empty
+  /// ``ZipEntry/data`` and ``ZipEntry/isLoaded`` false) and a reader that decompresses any
+  /// entry again while the archive is open. Memory then holds the kept entries and one entry
+  /// being read.
+  package static func withEntries<Result>(
+    _ bytes: [UInt8], limits: DecodingLimits, keeping: (PartName) -> Bool,
+    backend: Backend = .standard,
+    _ body: ([ZipEntry], EntryReader) throws(WillError) -> Result
+  ) throws(WillError) -> Result {
+    try limits.check(.fileBytes, bytes.count)
+    switch backend {
+    #if Libzip && os(Linux)
+      case .libzip:
+        return try LibzipArchive.withEntries(bytes, limits: limits, keeping: keeping, body)
+    #endif
+    case .portable:
+      return try PortableZipArchive.withEntries(bytes, limits: limits, keeping: keeping, body)
+    }
+  }
+
+  /// Reads entries of an archive that ``withEntries(_:limits:keeping:backend:_:)`` holds open.
   package struct EntryReader {
-    fileprivate let archive: OpaquePointer
-    fileprivate let limits: DecodingLimits
+    private let reread: (ZipEntry) throws(WillError) -> [UInt8]
+
+    /// A reader that decompresses an entry that was not kept with `reread`.
+    init(reread: @escaping (ZipEntry) throws(WillError) -> [UInt8]) {
+      self.reread = reread
+    }
 
     /// The entry's data: its own when it was kept, otherwise decompressed again (and its
     /// CRC-32 verified again).
     package func data(of entry: ZipEntry) throws(WillError) -> [UInt8] {
       guard !entry.isLoaded else { return entry.data }
-      var chunk = [UInt8](repeating: 0, count: readChunkSize)
-      return try ZipArchive.readData(
-        at: zip_uint64_t(entry.archiveIndex), of: archive, declared: entry.size,
-        compressedSize: entry.compressedSize, part: entry.name.description, limits: limits,
-        total: 0, keep: true, chunk: &chunk)
+      return try reread(entry)
     }
   }
 
   /// Writes entries, in the given order, into a new zip archive.
   ///
-  /// The output depends only on `entries` (and the zlib build): every entry has the
-  /// modification time 1980-01-01 00:00 whatever the local time zone, no extra fields and no
+  /// The output depends only on `entries` (and the zlib build), and is the same from either
+  /// backend: every entry has the modification time 1980-01-01 00:00, no extra fields and no
   /// data descriptor, and the archive has no comment. An empty list gives the 22-byte empty
   /// archive.
   ///
-  /// - Parameter entries: The entries to write.
+  /// - Parameters:
+  ///   - entries: The entries to write.
+  ///   - backend: The code that writes them.
   /// - Returns: The archive.
   /// - Throws: ``WillErrorKind/duplicatePart(_:)`` when two names differ only in ASCII case;
-  ///   ``WillErrorKind/zip(code:message:)`` when libzip fails.
+  ///   ``WillErrorKind/zip(code:message:)`` when the backend fails.
   /// - Precondition: Every Deflate level is `nil` or in `1...9`.
-  package static func write(_ entries: [ZipEntry.Input]) throws(WillError) -> [UInt8] {
+  package static func write(_ entries: [ZipEntry.Input], backend: Backend = .standard)
+    throws(WillError) -> [UInt8]
+  {
     var names = Set<PartName>()
     for entry in entries {
       if case .deflate(let level?) = entry.compression {
@@ -108,319 +142,26 @@ package enum ZipArchive {
         throw WillError(.duplicatePart(entry.name.description), part: entry.name.description)
       }
     }
-    // libzip writes nothing at all for an archive without entries.
     guard !entries.isEmpty else { return emptyArchive }
-
-    var error = zip_error_t()
-    zip_error_init(&error)
-    defer { zip_error_fini(&error) }
-    guard let source = zip_source_buffer_create(nil, 0, 0, &error) else {
-      throw failure(&error)
-    }
-    // Keep the source alive after zip_close, which writes the archive into it.
-    zip_source_keep(source)
-    defer { zip_source_free(source) }
-    guard let archive = zip_open_from_source(source, ZIP_TRUNCATE, &error) else {
-      zip_source_free(source)  // A failed open leaves the archive's reference with us.
-      throw failure(&error)
-    }
-    var isClosed = false
-    defer { if !isClosed { zip_discard(archive) } }
-
-    let modificationTime = dosEpochInLocalTime()
-    for entry in entries {
-      try add(entry, to: archive, modificationTime: modificationTime)
-    }
-    guard zip_close(archive) == 0 else { throw failure(zip_get_error(archive)) }
-    isClosed = true
-    return try contents(of: source)
-  }
-
-  // MARK: Reading
-
-  /// Opens the archive held in `buffer` (which libzip borrows without copying) for `body`.
-  private static func withArchive<Result>(
-    _ buffer: UnsafeRawBufferPointer, _ body: (OpaquePointer) throws(WillError) -> Result
-  ) throws(WillError) -> Result {
-    var error = zip_error_t()
-    zip_error_init(&error)
-    defer { zip_error_fini(&error) }
-    guard
-      let source = zip_source_buffer_create(
-        buffer.baseAddress, zip_uint64_t(buffer.count), 0, &error)
-    else { throw failure(&error) }
-    guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
-      zip_source_free(source)  // Not taken over by a failed open.
-      throw explained(failure(&error), buffer)
-    }
-    defer { zip_discard(archive) }
-    return try body(archive)
-  }
-
-  /// Reads every entry of an open archive, keeping the data of those `keeping` accepts.
-  private static func readEntries(
-    _ archive: OpaquePointer, limits: DecodingLimits, keeping: (PartName) -> Bool
-  ) throws(WillError) -> [ZipEntry] {
-    // libzip has parsed the central directory already, so the count is bounded by the input.
-    let count = Int(zip_get_num_entries(archive, 0))
-    try limits.check(.parts, count)
-    var entries: [ZipEntry] = []
-    entries.reserveCapacity(count)
-    var names = Set<PartName>()
-    var total = 0
-    var chunk = [UInt8](repeating: 0, count: readChunkSize)
-    for index in 0..<count {
-      guard
-        let entry = try readEntry(
-          at: zip_uint64_t(index), of: archive, limits: limits, total: total, names: &names,
-          keeping: keeping, chunk: &chunk)
-      else { continue }
-      total += entry.size
-      entries.append(entry)
-    }
-    return entries
-  }
-
-  /// Reads one entry, or returns `nil` for a directory entry.
-  /// - Parameters:
-  ///   - total: The bytes decompressed from the entries before this one.
-  ///   - names: The names of the entries before this one; this entry's name is added.
-  ///   - chunk: A scratch buffer of ``readChunkSize`` bytes.
-  private static func readEntry(
-    at index: zip_uint64_t, of archive: OpaquePointer, limits: DecodingLimits, total: Int,
-    names: inout Set<PartName>, keeping: (PartName) -> Bool, chunk: inout [UInt8]
-  ) throws(WillError) -> ZipEntry? {
-    var stat = zip_stat_t()
-    zip_stat_init(&stat)
-    guard zip_stat_index(archive, index, 0, &stat) == 0 else {
-      throw failure(zip_get_error(archive))
-    }
-    let required =
-      ZIP_STAT_NAME | ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_CRC | ZIP_STAT_COMP_METHOD
-      | ZIP_STAT_ENCRYPTION_METHOD
-    guard stat.valid & zip_uint64_t(required) == zip_uint64_t(required), let cName = stat.name
-    else { throw failure(code: ZIP_ER_INCONS) }
-    // With flags 0, libzip has converted CP437 names to UTF-8 already.
-    guard let rawName = String(validatingCString: cName) else {
-      let lossy = String(cString: cName)
-      throw WillError(.invalidPartName(lossy), part: "/" + lossy)
-    }
-    if rawName.hasSuffix("/") && stat.size == 0 {
-      _ = try checkedName(String(rawName.dropLast()))
-      return nil
-    }
-    let name = try checkedName(rawName)
-    let part = name.description
-    guard names.insert(name).inserted else { throw WillError(.duplicatePart(part), part: part) }
-
-    guard stat.encryption_method == ZIP_EM_NONE else {
-      throw WillError(.unsupported("encrypted zip entry"), part: part)
-    }
-    let compression: ZipCompression
-    switch Int32(stat.comp_method) {
-    case ZIP_CM_STORE: compression = .stored
-    case ZIP_CM_DEFLATE: compression = .deflate(level: nil)
-    default:
-      throw WillError(.unsupported("zip compression method \(stat.comp_method)"), part: part)
-    }
-
-    // Check the declared size before allocating anything for it.
-    let declared = Int(clamping: stat.size)
-    let compressedSize = Int(clamping: stat.comp_size)
-    try limits.check(.partBytes, declared, part: part)
-    try limits.check(.totalBytes, saturatingSum(total, declared), part: part)
-
-    let keep = keeping(name)
-    let data = try readData(
-      at: index, of: archive, declared: declared, compressedSize: compressedSize, part: part,
-      limits: limits, total: total, keep: keep, chunk: &chunk)
-    var entry = ZipEntry(
-      name: name, data: data, compression: compression, compressedSize: compressedSize,
-      crc32: stat.crc)
-    entry.size = declared
-    entry.isLoaded = keep
-    entry.archiveIndex = Int(index)
-    return entry
-  }
-
-  /// Decompresses one entry to its end (libzip verifies the CRC-32 only when a read reaches
-  /// the end of the data), under the part and total limits; returns the data, or nothing
-  /// when `keep` is false.
-  /// - Parameters:
-  ///   - total: The bytes decompressed from the entries before this one.
-  ///   - chunk: A scratch buffer of ``readChunkSize`` bytes.
-  private static func readData(
-    at index: zip_uint64_t, of archive: OpaquePointer, declared: Int, compressedSize: Int,
-    part: String, limits: DecodingLimits, total: Int, keep: Bool, chunk: inout [UInt8]
-  ) throws(WillError) -> [UInt8] {
-    guard let file = zip_fopen_index(archive, index, 0) else {
-      throw failure(zip_get_error(archive), part: part)
-    }
-    defer { zip_fclose(file) }
-
-    var data: [UInt8] = []
-    var size = 0
-    if keep {
-      // Deflate expands at most 1032 times; never reserve more than the input can produce.
-      try CheckedAllocation.reserve(
-        &data, capacity: min(declared, saturatingProduct(max(compressedSize, 1), 1032)),
-        part: part)
-    }
-    while true {
-      let n = chunk.withUnsafeMutableBytes { buffer in
-        zip_fread(file, buffer.baseAddress!, zip_uint64_t(buffer.count))
-      }
-      if n < 0 { throw failure(zip_file_get_error(file), part: part) }
-      if n == 0 { break }
-      size += Int(n)
-      try limits.check(.partBytes, size, part: part)
-      try limits.check(.totalBytes, saturatingSum(total, size), part: part)
-      guard keep else { continue }
-      if size > data.capacity {
-        // Grow by hand: doubling must not allocate past the limit.
-        try CheckedAllocation.reserve(
-          &data, capacity: min(max(size, saturatingProduct(data.capacity, 2)), limits.maxPartBytes),
-          part: part)
-      }
-      data.append(contentsOf: chunk[..<Int(n)])
-    }
-    guard size == declared else {
-      throw WillError(
-        .zip(
-          code: ZIP_ER_INCONS,
-          message:
-            "Zip archive inconsistent: the entry declares \(declared) bytes and holds \(size)"
-        ),
-        part: part)
-    }
-    return data
-  }
-
-  /// Checks an entry name, locating the error at the entry.
-  private static func checkedName(_ rawName: String) throws(WillError) -> PartName {
-    do {
-      return try PartName(zipEntryName: rawName)
-    } catch {
-      throw WillError(error.kind, part: "/" + rawName)
+    switch backend {
+    #if Libzip && os(Linux)
+      case .libzip: return try LibzipArchive.write(entries)
+    #endif
+    case .portable: return try PortableZipArchive.write(entries)
     }
   }
-
-  // MARK: Writing
 
   /// The archive with no entries: an end-of-central-directory record and nothing else.
-  private static let emptyArchive: [UInt8] =
-    [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)
-
-  /// Adds one entry to an archive being written.
-  private static func add(
-    _ entry: ZipEntry.Input, to archive: OpaquePointer, modificationTime: time_t
-  ) throws(WillError) {
-    let part = entry.name.description
-    let count = entry.data.count
-    // libzip does not copy the buffer and reads it only in zip_close, so hand it a malloc'ed
-    // copy that it frees itself. An empty entry must get no buffer at all: libzip leaks a
-    // zero-length buffer it was asked to free.
-    var copy: UnsafeMutableRawPointer? = nil
-    if count > 0 {
-      guard let memory = malloc(count) else { throw failure(code: ZIP_ER_MEMORY, part: part) }
-      entry.data.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: count) }
-      copy = memory
-    }
-    // On failure (memory exhaustion only) libzip frees the copy on some paths and not on
-    // others; leaking it is safer than freeing it twice.
-    guard let source = zip_source_buffer(archive, copy, zip_uint64_t(count), count > 0 ? 1 : 0)
-    else { throw failure(zip_get_error(archive), part: part) }
-    let index = zip_file_add(
-      archive, entry.name.zipName, source, zip_flags_t(ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE))
-    guard index >= 0 else {
-      zip_source_free(source)  // A failed add leaves the source with us.
-      throw failure(zip_get_error(archive), part: part)
-    }
-    let (method, level): (Int32, Int) =
-      switch entry.compression {
-      case .stored: (ZIP_CM_STORE, 0)
-      case .deflate(let level): (ZIP_CM_DEFLATE, level ?? 0)  // 0 asks for the default.
-      }
-    guard zip_set_file_compression(archive, zip_uint64_t(index), method, zip_uint32_t(level)) == 0,
-      zip_file_set_mtime(archive, zip_uint64_t(index), modificationTime, 0) == 0
-    else { throw failure(zip_get_error(archive), part: part) }
-  }
-
-  /// The time that local time shows as 1980-01-01 00:00, the first instant a DOS timestamp can
-  /// hold.
-  ///
-  /// libzip converts modification times to DOS fields through `localtime`, so a fixed `time_t`
-  /// would give a different date in every time zone. Asking `mktime` for the local midnight
-  /// fixes the date and time fields instead, without changing the process's `TZ`.
-  private static func dosEpochInLocalTime() -> time_t {
-    var fields = tm()
-    fields.tm_year = 80
-    fields.tm_mon = 0
-    fields.tm_mday = 1
-    fields.tm_isdst = -1
-    return mktime(&fields)
-  }
-
-  /// The bytes libzip wrote into a buffer source.
-  private static func contents(of source: OpaquePointer) throws(WillError) -> [UInt8] {
-    guard zip_source_open(source) == 0 else { throw failure(zip_source_error(source)) }
-    defer { zip_source_close(source) }
-    guard zip_source_seek(source, 0, SEEK_END) == 0 else { throw failure(zip_source_error(source)) }
-    let size = zip_source_tell(source)
-    guard size >= 0, zip_source_seek(source, 0, SEEK_SET) == 0 else {
-      throw failure(zip_source_error(source))
-    }
-    var read: zip_int64_t = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, initialized in
-      if let base = buffer.baseAddress {
-        read = zip_source_read(source, base, zip_uint64_t(size))
-      }
-      initialized = read == size ? Int(size) : 0
-    }
-    guard read == size else { throw failure(zip_source_error(source)) }
-    return bytes
-  }
-
-  // MARK: Errors
-
-  /// The error that a libzip error structure describes. A CRC failure becomes
-  /// ``WillErrorKind/checksumMismatch``.
-  private static func failure(_ error: UnsafeMutablePointer<zip_error_t>, part: String? = nil)
-    -> WillError
-  {
-    let code = zip_error_code_zip(error)
-    if code == ZIP_ER_CRC { return WillError(.checksumMismatch, part: part) }
-    return WillError(
-      .zip(code: code, message: String(cString: zip_error_strerror(error))), part: part)
-  }
-
-  /// libzip's "Not a zip archive" (19) or "Zip archive inconsistent" (21) for an archive it
-  /// would not open, with the fault ``ZipDiagnosis`` finds in the bytes and the entry at fault.
-  private static func explained(_ error: WillError, _ buffer: UnsafeRawBufferPointer) -> WillError {
-    guard case .zip(let code, let message) = error.kind,
-      code == ZIP_ER_NOZIP || code == ZIP_ER_INCONS,
-      error.part == nil, let diagnosis = ZipDiagnosis.diagnose(buffer)
-    else { return error }
-    return WillError(
-      .zip(code: code, message: message + ": " + diagnosis.fault), part: diagnosis.part)
-  }
-
-  /// The error for a libzip error code, with libzip's message.
-  private static func failure(code: Int32, part: String? = nil) -> WillError {
-    var error = zip_error_t()
-    zip_error_init_with_code(&error, code)
-    defer { zip_error_fini(&error) }
-    return failure(&error, part: part)
-  }
+  static let emptyArchive: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)
 
   /// `a + b`, or `Int.max` when that overflows.
-  private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+  static func saturatingSum(_ a: Int, _ b: Int) -> Int {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? .max : sum
   }
 
   /// `a * b`, or `Int.max` when that overflows.
-  private static func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+  static func saturatingProduct(_ a: Int, _ b: Int) -> Int {
     let (product, overflow) = a.multipliedReportingOverflow(by: b)
     return overflow ? .max : product
   }
