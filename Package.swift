@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "willdoc",
+  // Typed-throws function types, used throughout, need the Swift 6 runtime on Apple platforms.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "InkCodec", targets: ["InkCodec"]),
     .library(name: "InkRender", targets: ["InkRender"]),

@@ -23,13 +23,21 @@ enum BudgetedRun {
   /// The optimised binary to hold to the budget, from `WILLDOC_BUDGET_BINARY` (the README's
   /// test command and CI build one with `swift build -c release --product willdoc`): the
   /// budget is what people run, and a debug build is 10–30 times slower.
-  static let releaseBinary: URL? = ProcessInfo.processInfo.environment["WILLDOC_BUDGET_BINARY"]
-    .flatMap { path in
-      guard !path.isEmpty else { return nil }
-      // A relative path is relative to the package, as the README's command writes it.
-      return path.hasPrefix("/")
-        ? URL(fileURLWithPath: path) : Fixtures.packageRoot.appendingPathComponent(path)
+  static let releaseBinary = executable(named: "WILLDOC_BUDGET_BINARY")
+
+  /// The portable profile's optimised binary (`--disable-default-traits`), from
+  /// `WILLDOC_PORTABLE_BINARY`, for ``ProfileParityTests``.
+  static let portableBinary = executable(named: "WILLDOC_PORTABLE_BINARY")
+
+  /// The binary an environment variable names; a relative path is relative to the package,
+  /// as the README's command writes it.
+  private static func executable(named variable: String) -> URL? {
+    guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else {
+      return nil
     }
+    return path.hasPrefix("/")
+      ? URL(fileURLWithPath: path) : Fixtures.packageRoot.appendingPathComponent(path)
+  }
 
   /// The binary a run uses: the optimised one when there is one, else the test build's own
   /// (for the checks that do not time work).

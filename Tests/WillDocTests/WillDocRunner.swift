@@ -15,10 +15,11 @@ enum WillDocRunner {
   static let binary: URL =
     Fixtures.builtWilldoc ?? Fixtures.packageRoot.appendingPathComponent(".build/debug/willdoc")
 
-  /// Runs `willdoc arguments…` in `directory`, with `stdin` as standard input.
+  /// Runs `willdoc arguments…` (or another build of it, `binary`) in `directory`, with
+  /// `stdin` as standard input.
   static func run(
     _ arguments: [String], in directory: URL? = nil, stdin: URL? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], binary: URL = binary
   ) throws -> Result {
     let output = try CapturedOutput()
     defer { output.close() }

@@ -167,6 +167,8 @@ struct UIMGeneratedTests {
     #expect(file.chunks.map(\.id) == ["PRPS", "INPT", "BRSH", "INKD", "KNWG", "INKS"])
   }
 
+  /// LZMA chunks in a build without liblzma: written as zlib (nothing lost), and refused by
+  /// name when read.
   @Test(
     "compressed chunks are written as zlib (ZIP) and xz (LZMA) streams and read back",
     arguments: [UIMChunkDescriptor.Compression.zip, .lzma])
@@ -176,12 +178,24 @@ struct UIMGeneratedTests {
       file.chunks[index].descriptor = UIMChunkDescriptor(compression: compression)
     }
     let bytes = file.serialized()
+    let written = compression == .lzma && !LZMA.isAvailable ? .zip : compression
     let read = try UIMFile(parsing: bytes)
     #expect(read.chunks.map(\.payload) == file.chunks.map(\.payload))
-    #expect(read.chunks.allSatisfy { $0.descriptor?.compression == compression })
+    #expect(read.chunks.allSatisfy { $0.descriptor?.compression == written })
     // The stored bytes are zlib (78 xx) or xz (FD 37 7A 58 5A 00) streams, not the payloads.
     let firstData: Int = 12 + 8 + 4 + 6 * 8 + 8
-    #expect(bytes[firstData] == (compression == .zip ? 0x78 : 0xFD))
+    #expect(bytes[firstData] == (written == .zip ? 0x78 : 0xFD))
+    if !LZMA.isAvailable {
+      // An xz chunk made elsewhere: refused by name, at the chunk.
+      var xz = bytes
+      xz[12 + 8 + 4 + 4] = UIMChunkDescriptor.Compression.lzma.rawValue
+      let error = #expect(throws: WillError.self) { try UIMFile(parsing: xz) }
+      guard case .unsupported(let reason)? = error?.kind else {
+        Issue.record("an LZMA chunk gives \(String(describing: error))")
+        return
+      }
+      #expect(error?.part == "PRPS" && reason.contains("LZMA") && reason.contains("portable"))
+    }
     let document = try UIMDocument(parsing: bytes)
     #expect(document.inkData == Self.everything().inkData)
     #expect(try UIMDocument(parsing: try document.serialized()) == document, "compression kept")
