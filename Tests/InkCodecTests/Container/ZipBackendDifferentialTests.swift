@@ -275,7 +275,9 @@
       guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return }
       let entries = try ZipArchive.read(bytes, backend: .portable).map(\.input)
       for compression: ZipCompression in [.stored, .deflate(level: nil), .deflate(level: 1)] {
-        let inputs = entries.map { ZipEntry.Input(name: $0.name, data: $0.data, compression: compression) }
+        let inputs = entries.map {
+          ZipEntry.Input(name: $0.name, data: $0.data, compression: compression)
+        }
         let portable = try ZipArchive.write(inputs, backend: .portable)
         #expect(portable == (try ZipArchive.write(inputs, backend: .libzip)), "\(compression)")
         #expect(try ZipArchive.read(portable, backend: .libzip).map(\.data) == inputs.map(\.data))
@@ -288,7 +290,8 @@
       guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return }
       let inputs = try ZipArchive.read(bytes, backend: .libzip).map(\.input)
       #expect(
-        try ZipArchive.write(inputs, backend: .portable) == ZipArchive.write(inputs, backend: .libzip))
+        try ZipArchive.write(inputs, backend: .portable)
+          == ZipArchive.write(inputs, backend: .libzip))
     }
   }
 #endif

@@ -207,7 +207,8 @@ enum PortableZipArchive {
         }
         let stop = Int(min(end, UInt64(input.count)))
         filled = min(chunk.count, stop - position)
-        chunk.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[position..<(position + filled)]))
+        chunk.copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: input[position..<(position + filled)]))
         position += filled
         if position == stop {
           isFinished = true

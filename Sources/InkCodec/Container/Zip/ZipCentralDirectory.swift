@@ -39,7 +39,8 @@ struct ZipCentralDirectory {
     var position = windowStart + (windowLength >= Self.searchLength ? 20 : 0)
     while position <= bytes.count - 22, work > 0 {
       defer { position += 1 }
-      guard bytes[position] == 0x50, bytes[position..<(position + 4)].elementsEqual(Self.endSignature)
+      guard bytes[position] == 0x50,
+        bytes[position..<(position + 4)].elementsEqual(Self.endSignature)
       else { continue }
       let candidate: ZipCentralDirectory
       do {
@@ -81,7 +82,9 @@ struct ZipCentralDirectory {
     var size: UInt64
     var isZIP64 = false
     let locator = end - 20
-    if end - windowStart >= 20, zip.getUInt32(at: locator, .littleEndian) == Self.zip64LocatorSignature {
+    if end - windowStart >= 20,
+      zip.getUInt32(at: locator, .littleEndian) == Self.zip64LocatorSignature
+    {
       (count, size, offset) = try Self.readZIP64End(
         zip, locator: locator, windowStart: windowStart)
       isZIP64 = true
@@ -148,7 +151,9 @@ struct ZipCentralDirectory {
       throw .inconsistent
     }
     if disks == 0xFFFF { disks = zip.getUInt32(at: record + 16, .littleEndian) ?? 0 }
-    if directoryDisk == 0xFFFF { directoryDisk = zip.getUInt32(at: record + 20, .littleEndian) ?? 0 }
+    if directoryDisk == 0xFFFF {
+      directoryDisk = zip.getUInt32(at: record + 20, .littleEndian) ?? 0
+    }
     guard disks == 0, directoryDisk == 0 else { throw .multiDisk }
     let count = zip.getUInt64(at: record + 24, .littleEndian) ?? 0
     guard count == zip.getUInt64(at: record + 32, .littleEndian) else { throw .multiDisk }

@@ -96,7 +96,8 @@ struct ZipDirectoryRecord {
     let extras = try ZipExtraFields(bytes, extraStart..<(extraStart + extraLength))
     if declaresUTF8, commentLength > 0 {
       let commentStart = extraStart + extraLength
-      let comment = UnsafeRawBufferPointer(rebasing: bytes[commentStart..<(commentStart + commentLength)])
+      let comment = UnsafeRawBufferPointer(
+        rebasing: bytes[commentStart..<(commentStart + commentLength)])
       if ZipNameEncoding(guessing: comment) == .cp437 { throw .inconsistent }
     }
     applyUnicodePath(extras, bytes)
@@ -108,7 +109,8 @@ struct ZipDirectoryRecord {
 
   /// Replaces the name with its Info-ZIP Unicode Path (0x7075) when that field is version 1,
   /// records the CRC-32 of this name, and holds valid UTF-8.
-  private mutating func applyUnicodePath(_ extras: ZipExtraFields, _ bytes: UnsafeRawBufferPointer) {
+  private mutating func applyUnicodePath(_ extras: ZipExtraFields, _ bytes: UnsafeRawBufferPointer)
+  {
     guard let field = extras.first(0x7075), field.count >= 5, bytes[field.lowerBound] == 1
     else { return }
     let zip = WireReader(bytes)
@@ -197,7 +199,8 @@ struct ZipDirectoryRecord {
   /// The name as libzip's `zip_get_name` gives it: as stored when it is UTF-8 (known or
   /// guessed) or ASCII, otherwise converted from code page 437.
   var decodedName: [UInt8] {
-    nameIsUTF8 || ZipNameEncoding(guessing: name) != .cp437 ? name : ZipNameEncoding.utf8(cp437: name)
+    nameIsUTF8 || ZipNameEncoding(guessing: name) != .cp437
+      ? name : ZipNameEncoding.utf8(cp437: name)
   }
 
   /// A DOS time and date as `mktime` normalises them (month 0 is December of the year before,
@@ -213,7 +216,8 @@ struct ZipDirectoryRecord {
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     let days = era * 146_097 + dayOfEra - 719_468 + Int64(date & 0x1F) - 1
-    let seconds = Int64(time >> 11 & 0x1F) * 3600 + Int64(time >> 5 & 0x3F) * 60
+    let seconds =
+      Int64(time >> 11 & 0x1F) * 3600 + Int64(time >> 5 & 0x3F) * 60
       + Int64(time << 1 & 0x3E)
     return days * 86_400 + seconds
   }
