@@ -43,22 +43,21 @@ struct ZipExtraFields {
     /// Whether every byte was read and no read failed.
     var isAtEnd: Bool { !isSpoiled && position == range.upperBound }
 
-    mutating func next64() -> UInt64 {
-      guard !isSpoiled, range.upperBound - position >= 8 else {
-        isSpoiled = true
-        return 0
-      }
-      defer { position += 8 }
-      return zip.getUInt64(at: position, .littleEndian) ?? 0
-    }
+    mutating func next64() -> UInt64 { next() }
 
-    mutating func next32() -> UInt32 {
-      guard !isSpoiled, range.upperBound - position >= 4 else {
+    mutating func next32() -> UInt32 { next() }
+
+    /// The next little-endian integer, or 0 past the end.
+    private mutating func next<T: FixedWidthInteger>() -> T {
+      let width = T.bitWidth / 8
+      guard !isSpoiled, range.upperBound - position >= width,
+        let value: T = zip.getInteger(at: position, .littleEndian)
+      else {
         isSpoiled = true
         return 0
       }
-      defer { position += 4 }
-      return zip.getUInt32(at: position, .littleEndian) ?? 0
+      position += width
+      return value
     }
 
     /// Moves on `count` bytes; past the end, spoils the cursor.
