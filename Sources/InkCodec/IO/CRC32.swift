@@ -18,6 +18,14 @@ package enum CRC32 {
     return Array(bytes).withUnsafeBytes { Zlib.crc32($0, continuing: crc) }
   }
 
+  /// The CRC-32 of the bytes in `bytes`, continuing from `crc`, as
+  /// ``checksum(_:continuing:)-(some Collection<UInt8>,_)`` without copying raw memory.
+  package static func checksum(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0)
+    -> UInt32
+  {
+    Zlib.crc32(bytes, continuing: crc)
+  }
+
   /// The CRC-32 of `count` zero bytes, in O(log count), without allocating them: what a
   /// crafted zip of a gigabyte of zeros declares.
   /// - Precondition: `count` is not negative.

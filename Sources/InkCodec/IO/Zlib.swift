@@ -1,8 +1,9 @@
 import CZlib
 
-/// The project's only door to zlib: deflate into a zlib stream (PNG `IDAT`), bounded inflate
-/// of zlib streams (PNG) and raw deflate data (salvage, keeping what decoded before damage),
-/// and the CRC-32 behind ``CRC32``. libzip does all other zip work.
+/// The project's only door to zlib: deflate into a zlib stream (PNG `IDAT`) and into raw
+/// deflate data (the portable zip writer), bounded inflate of zlib streams (PNG) and raw
+/// deflate data (salvage, keeping what decoded before damage; the portable zip reader, step
+/// by step), and the CRC-32 behind ``CRC32``.
 package enum Zlib {
   /// Compresses `bytes` into a zlib stream (RFC 1950) at a fixed level.
   /// - Parameters:
@@ -21,6 +22,54 @@ package enum Zlib {
       precondition(status == Z_OK, "compress2 cannot fail with a compressBound buffer")
       count = Int(size)
     }
+  }
+
+  /// Compresses `bytes` into raw deflate data (RFC 1951) the way libzip writes zip entries:
+  /// a 32 KiB window, zlib's largest memory level (9) and the default strategy.
+  /// - Parameters:
+  ///   - bytes: The data.
+  ///   - level: The zlib level, 1…9.
+  /// - Returns: The deflate data; the same input and level always give the same bytes.
+  /// - Precondition: `level` is in 1…9.
+  package static func deflateRaw(_ bytes: [UInt8], level: Int32) -> [UInt8] {
+    precondition((1...9).contains(level), "the deflate level must be 1…9")
+    var stream = z_stream()
+    precondition(
+      czlib_deflateInit2(&stream, level, -15, 9) == Z_OK, "zlib could not allocate its state")
+    defer { deflateEnd(&stream) }
+    var output: [UInt8] = []
+    // Compress in steps: deflateBound would reserve the input's size even for data that
+    // shrinks a thousandfold.
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    bytes.withUnsafeBufferPointer { input in
+      var rest = UnsafeBufferPointer(rebasing: input[...])
+      var status = Z_OK
+      while status != Z_STREAM_END {
+        // zlib's avail_in is 32 bits: a longer input is fed in pieces.
+        if stream.avail_in == 0 {
+          let count = min(rest.count, Int(UInt32.max))
+          stream.next_in = UnsafeMutablePointer(mutating: rest.baseAddress)
+          stream.avail_in = uInt(count)
+          rest = UnsafeBufferPointer(rebasing: rest[count...])
+        }
+        let flush = rest.isEmpty ? Z_FINISH : Z_NO_FLUSH
+        chunk.withUnsafeMutableBufferPointer { out in
+          stream.next_out = out.baseAddress
+          stream.avail_out = uInt(out.count)
+          status = deflate(&stream, flush)
+          output.append(contentsOf: out[..<(out.count - Int(stream.avail_out))])
+        }
+        precondition(
+          status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR,
+          "deflate cannot fail on a valid stream")
+      }
+    }
+    return output
+  }
+
+  /// zlib's name for a status code (`zError`), as libzip puts it in its "Zlib error" message.
+  package static func message(for status: Int32) -> String {
+    String(cString: zError(status))
   }
 
   /// What ``decompress(_:limit:)`` found.
@@ -118,6 +167,34 @@ extension Zlib {
       inflateEnd(stream)
       stream.deallocate()
       chunk.deallocate()
+    }
+
+    /// Starts inflating the raw deflate or zlib stream in `input` step by step with
+    /// ``inflateStep(into:)``; the memory of `input` must stay valid until the last step.
+    /// - Returns: Whether zlib could reset its state.
+    package func begin(_ input: UnsafeRawBufferPointer) -> Bool {
+      guard inflateReset(stream) == Z_OK else { return false }
+      // zlib never writes through next_in; it is declared mutable only without ZLIB_CONST.
+      stream.pointee.next_in = UnsafeMutablePointer(
+        mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+      stream.pointee.avail_in = uInt(min(input.count, Int(UInt32.max)))
+      return true
+    }
+
+    /// The input bytes that ``begin(_:)`` gave and zlib has not consumed yet.
+    package var remainingInput: Int { Int(stream.pointee.avail_in) }
+
+    /// Inflates as much of the stream begun with ``begin(_:)`` as fits into `output`.
+    /// - Returns: The bytes written, and zlib's status: `Z_OK`, `Z_STREAM_END` at the end of
+    ///   the stream, `Z_BUF_ERROR` when no progress is possible (the input is used up), or an
+    ///   error.
+    package func inflateStep(into output: UnsafeMutableRawBufferPointer) -> (
+      produced: Int, status: Int32
+    ) {
+      stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+      stream.pointee.avail_out = uInt(output.count)
+      let status = CZlib.inflate(stream, Z_SYNC_FLUSH)
+      return (output.count - Int(stream.pointee.avail_out), status)
     }
 
     /// Inflates the stream starting at `start`, stopping at its end, at damage, or once it

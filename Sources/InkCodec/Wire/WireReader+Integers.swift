@@ -39,6 +39,11 @@ extension WireReader {
     getInteger(at: offset, order)
   }
 
+  /// The `UInt64` at `offset`, or `nil` when it does not lie within the readable bytes.
+  package func getUInt64(at offset: Int, _ order: ByteOrder) -> UInt64? {
+    getInteger(at: offset, order)
+  }
+
   /// The `count` bytes at `offset`, or `nil` when they do not lie within the readable bytes.
   package func getBytes(at offset: Int, count: Int) -> [UInt8]? {
     guard offset >= start, count >= 0, count <= end - offset else { return nil }

@@ -83,6 +83,20 @@ package struct WireWriter {
     writeVarint(UInt64(tag.rawValue))
   }
 
+  /// Writes two little-endian bytes.
+  package mutating func writeFixed16(_ value: UInt16) {
+    precondition(end - pointer >= 2)
+    UnsafeMutableRawPointer(pointer).storeBytes(of: value.littleEndian, as: UInt16.self)
+    pointer += 2
+  }
+
+  /// Writes eight little-endian bytes.
+  package mutating func writeFixed64(_ value: UInt64) {
+    precondition(end - pointer >= 8)
+    UnsafeMutableRawPointer(pointer).storeBytes(of: value.littleEndian, as: UInt64.self)
+    pointer += 8
+  }
+
   /// Writes four little-endian bytes.
   package mutating func writeFixed32(_ value: UInt32) {
     precondition(end - pointer >= 4)

@@ -7,12 +7,12 @@ import Testing
 @Suite struct ZipArchiveTests {
   // MARK: Helpers
 
-  /// The error `ZipArchive.read` throws, or `nil` when it succeeds.
-  private static func readError(_ bytes: [UInt8], limits: DecodingLimits = .default)
-    -> WillError?
-  {
+  /// The error `ZipArchive.read` throws through `backend`, or `nil` when it succeeds.
+  private static func readError(
+    _ bytes: [UInt8], limits: DecodingLimits = .default, backend: ZipArchive.Backend
+  ) -> WillError? {
     do {
-      _ = try ZipArchive.read(bytes, limits: limits)
+      _ = try ZipArchive.read(bytes, limits: limits, backend: backend)
       return nil
     } catch {
       return error
@@ -49,9 +49,11 @@ import Testing
 
   // MARK: Round trip and determinism
 
-  @Test func roundTripKeepsNamesDataOrderAndMethod() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func roundTripKeepsNamesDataOrderAndMethod(_ backend: ZipArchive.Backend) throws {
     let inputs = try Self.sampleInputs()
-    let entries = try ZipArchive.read(try ZipArchive.write(inputs))
+    let entries = try ZipArchive.read(
+      try ZipArchive.write(inputs, backend: backend), backend: backend)
     #expect(entries.map(\.name.description) == inputs.map(\.name.description))
     #expect(entries.map(\.data) == inputs.map(\.data))
     for (entry, input) in zip(entries, inputs) {
@@ -68,24 +70,28 @@ import Testing
     #expect(textEntry.compressedSize < textEntry.data.count / 10)
   }
 
-  @Test func entryInputRewritesTheSameArchive() throws {
-    let archive = try ZipArchive.write(try Self.sampleInputs())
-    let entries = try ZipArchive.read(archive)
-    let rewritten = try ZipArchive.read(try ZipArchive.write(entries.map(\.input)))
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func entryInputRewritesTheSameArchive(_ backend: ZipArchive.Backend) throws {
+    let archive = try ZipArchive.write(try Self.sampleInputs(), backend: backend)
+    let entries = try ZipArchive.read(archive, backend: backend)
+    let rewritten = try ZipArchive.read(
+      try ZipArchive.write(entries.map(\.input), backend: backend), backend: backend)
     #expect(rewritten.map(\.input) == entries.map(\.input))
     #expect(rewritten.map(\.crc32) == entries.map(\.crc32))
   }
 
-  @Test func writingIsDeterministic() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func writingIsDeterministic(_ backend: ZipArchive.Backend) throws {
     let inputs = try Self.sampleInputs()
-    let first = try ZipArchive.write(inputs)
-    let second = try ZipArchive.write(inputs)
+    let first = try ZipArchive.write(inputs, backend: backend)
+    let second = try ZipArchive.write(inputs, backend: backend)
     #expect(first == second)
   }
 
-  @Test func headersHoldFixedTimeNoExtraFieldsAndNoDataDescriptor() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func headersHoldFixedTimeNoExtraFieldsAndNoDataDescriptor(_ backend: ZipArchive.Backend) throws {
     let inputs = try Self.sampleInputs()
-    let archive = try ZipArchive.write(inputs)
+    let archive = try ZipArchive.write(inputs, backend: backend)
     let end = archive.count - 22
     #expect(ZipCraft.readLE32(archive, end) == 0x0605_4B50, "no archive comment")
     var central = Int(ZipCraft.readLE32(archive, end + 16))
@@ -117,26 +123,30 @@ import Testing
       for zone in ["XYZ-14", "ABC+12", "UTC0"] {
         setenv("TZ", zone, 1)
         tzset()
-        let archive = try ZipArchive.write([
-          ZipEntry.Input(name: try PartName("a.txt"), data: [1, 2, 3])
-        ])
-        guard ZipCraft.readLE16(archive, 10) == 0, ZipCraft.readLE16(archive, 12) == 0x21
-        else { exit(1) }
+        for backend in ZipArchive.Backend.allCases {
+          let archive = try ZipArchive.write(
+            [ZipEntry.Input(name: try PartName("a.txt"), data: [1, 2, 3])], backend: backend)
+          guard ZipCraft.readLE16(archive, 10) == 0, ZipCraft.readLE16(archive, 12) == 0x21
+          else { exit(1) }
+        }
       }
     }
   }
 
-  @Test func emptyListWritesTheEmptyArchive() throws {
-    let archive = try ZipArchive.write([])
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func emptyListWritesTheEmptyArchive(_ backend: ZipArchive.Backend) throws {
+    let archive = try ZipArchive.write([], backend: backend)
     #expect(archive == [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18))
-    #expect(try ZipArchive.read(archive).isEmpty)
+    #expect(try ZipArchive.read(archive, backend: backend).isEmpty)
   }
 
-  @Test func writerRejectsDuplicateNamesIgnoringCase() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func writerRejectsDuplicateNamesIgnoringCase(_ backend: ZipArchive.Backend) throws {
     let error = #expect(throws: WillError.self) {
-      try ZipArchive.write([
-        try Self.input("props/core.xml", [1]), try Self.input("Props/Core.XML", [2]),
-      ])
+      try ZipArchive.write(
+        [
+          try Self.input("props/core.xml", [1]), try Self.input("Props/Core.XML", [2]),
+        ], backend: backend)
     }
     #expect(error?.kind == .duplicatePart("/Props/Core.XML"))
     #expect(error?.part == "/Props/Core.XML")
@@ -152,7 +162,8 @@ import Testing
 
   // MARK: Layouts written by other producers
 
-  @Test func readsEntriesWithDataDescriptors() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func readsEntriesWithDataDescriptors(_ backend: ZipArchive.Backend) throws {
     let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
     let archive = ZipCraft.archive([
       .init("_rels/.rels", Array("<Relationships/>".utf8), dataDescriptor: true),
@@ -162,7 +173,7 @@ import Testing
     ])
     #expect(ZipCraft.readLE16(archive, 6) == 0x0808)
     #expect(ZipCraft.readLE32(archive, 18) == 0, "local header compressed size")
-    let entries = try ZipArchive.read(archive)
+    let entries = try ZipArchive.read(archive, backend: backend)
     #expect(
       entries.map(\.name.description) == [
         "/_rels/.rels", "/sections/section0.svg", "/sections/media/empty.protobuf",
@@ -173,16 +184,18 @@ import Testing
     #expect(entries[2].data.isEmpty)
   }
 
-  @Test func skipsDirectoryEntries() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func skipsDirectoryEntries(_ backend: ZipArchive.Backend) throws {
     let archive = ZipCraft.archive([
       .init("sections/", []), .init("sections/a.xml", [7]), .init("sections/media/", []),
     ])
-    let entries = try ZipArchive.read(archive)
+    let entries = try ZipArchive.read(archive, backend: backend)
     #expect(entries.map(\.name.description) == ["/sections/a.xml"])
   }
 
-  @Test func rejectsUnsafeDirectoryEntries() {
-    let error = Self.readError(ZipCraft.archive([.init("../", [])]))
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func rejectsUnsafeDirectoryEntries(_ backend: ZipArchive.Backend) {
+    let error = Self.readError(ZipCraft.archive([.init("../", [])]), backend: backend)
     #expect(error?.kind == .invalidPartName(".."))
   }
 
@@ -225,12 +238,12 @@ import Testing
     .enabled(
       if: ExternalZipSamples.available(samples.map(\.file)),
       "WILL samples not found: set WILL_SAMPLES or place them in ../shared/will-samples"),
-    arguments: samples)
-  func readsRealSample(_ sample: Sample) throws {
+    arguments: ZipArchive.Backend.allCases, samples)
+  func readsRealSample(_ backend: ZipArchive.Backend, _ sample: Sample) throws {
     let archive = try ExternalZipSamples.bytes(of: sample.file)
     #expect(Array(archive.prefix(4)) == [0x50, 0x4B, 0x03, 0x04])
     #expect((ZipCraft.readLE16(archive, 6) & 0x0008 != 0) == sample.usesDataDescriptors)
-    let entries = try ZipArchive.read(archive)
+    let entries = try ZipArchive.read(archive, backend: backend)
     #expect(entries.map(\.name.zipName) == sample.names)
     #expect(entries.reduce(0) { $0 + $1.data.count } == sample.totalBytes)
     for entry in entries {
@@ -239,41 +252,69 @@ import Testing
       #expect(entry.compression == .deflate(level: nil), "\(entry.name)")
       #expect(entry.crc32 == CRC32.checksum(entry.data), "\(entry.name)")
     }
-    let rewritten = try ZipArchive.read(try ZipArchive.write(entries.map(\.input)))
+    let rewritten = try ZipArchive.read(
+      try ZipArchive.write(entries.map(\.input), backend: backend), backend: backend)
     #expect(rewritten.map(\.data) == entries.map(\.data))
+  }
+
+  /// The oracle's reading of a file, without the file's own name and size.
+  private static func oracleReading(of url: URL) throws -> NSDictionary {
+    let data = try Oracle.run([url.path, "--raw"])
+    var reading = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    reading["file"] = nil
+    return reading as NSDictionary
+  }
+
+  @Test(
+    .enabled(
+      if: Oracle.isAvailable && ExternalZipSamples.available(samples.map(\.file)),
+      "the oracle or the WILL samples are absent"),
+    arguments: ZipArchive.Backend.allCases, samples.map(\.file))
+  func oracleReadsRewrittenSample(_ backend: ZipArchive.Backend, _ file: String) throws {
+    let original = ExternalZipSamples.directory.appendingPathComponent(file)
+    let entries = try ZipArchive.read(try ExternalZipSamples.bytes(of: file), backend: backend)
+    let rewritten = FileManager.default.temporaryDirectory
+      .appendingPathComponent("zip-\(backend)-\(UUID().uuidString).will")
+    defer { try? FileManager.default.removeItem(at: rewritten) }
+    try Data(try ZipArchive.write(entries.map(\.input), backend: backend)).write(to: rewritten)
+    #expect(try Self.oracleReading(of: rewritten) == (try Self.oracleReading(of: original)))
   }
 
   // MARK: Corrupt input
 
-  @Test func flippedByteInStoredDataIsAChecksumMismatch() throws {
-    var archive = try ZipArchive.write([
-      try Self.input("a.xml", [9, 9]),
-      try Self.input("sections/media/paths.protobuf", Array(0..<200), .stored),
-    ])
-    let entries = try ZipArchive.read(archive)
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func flippedByteInStoredDataIsAChecksumMismatch(_ backend: ZipArchive.Backend) throws {
+    var archive = try ZipArchive.write(
+      [
+        try Self.input("a.xml", [9, 9]),
+        try Self.input("sections/media/paths.protobuf", Array(0..<200), .stored),
+      ], backend: backend)
+    let entries = try ZipArchive.read(archive, backend: backend)
     let local = archive.count - 22 - 46 - "sections/media/paths.protobuf".utf8.count
     let offset = Int(ZipCraft.readLE32(archive, local + 42))
     let data = offset + 30 + Int(ZipCraft.readLE16(archive, offset + 26))
     #expect(Array(archive[data..<(data + 200)]) == entries[1].data)
     archive[data + 100] ^= 0xFF
-    let error = Self.readError(archive)
+    let error = Self.readError(archive, backend: backend)
     #expect(error?.kind == .checksumMismatch)
     #expect(error?.part == "/sections/media/paths.protobuf")
   }
 
-  @Test func flippedByteInDeflateDataFails() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func flippedByteInDeflateDataFails(_ backend: ZipArchive.Backend) throws {
     let text = Array(String(repeating: "stroke ", count: 2_000).utf8)
-    var archive = try ZipArchive.write([try Self.input("a.svg", text, .deflate(level: 9))])
+    var archive = try ZipArchive.write(
+      [try Self.input("a.svg", text, .deflate(level: 9))], backend: backend)
     archive[Self.firstDataOffset(archive) + 20] ^= 0x55
-    let error = Self.readError(archive)
+    let error = Self.readError(archive, backend: backend)
     #expect(error?.part == "/a.svg")
     #expect(error?.category == .format)
   }
 
-  @Test(arguments: [1, 2, 21, 22, 23, 60, 200, 1_000])
-  func truncatedArchiveFails(droppingLast count: Int) throws {
-    let archive = try ZipArchive.write(try Self.sampleInputs())
-    let error = Self.readError(Array(archive.dropLast(count)))
+  @Test(arguments: ZipArchive.Backend.allCases, [1, 2, 21, 22, 23, 60, 200, 1_000])
+  func truncatedArchiveFails(_ backend: ZipArchive.Backend, droppingLast count: Int) throws {
+    let archive = try ZipArchive.write(try Self.sampleInputs(), backend: backend)
+    let error = Self.readError(Array(archive.dropLast(count)), backend: backend)
     guard case .zip(let code, let message)? = error?.kind else {
       Issue.record("expected a zip error, got \(String(describing: error))")
       return
@@ -281,37 +322,42 @@ import Testing
     #expect([19, 21].contains(code), "\(code): \(message)")
   }
 
-  @Test(arguments: [4, 30, 100])
-  func archivePrefixFails(keeping count: Int) throws {
-    let archive = try ZipArchive.write(try Self.sampleInputs())
-    let error = Self.readError(Array(archive.prefix(count)))
+  @Test(arguments: ZipArchive.Backend.allCases, [4, 30, 100])
+  func archivePrefixFails(_ backend: ZipArchive.Backend, keeping count: Int) throws {
+    let archive = try ZipArchive.write(try Self.sampleInputs(), backend: backend)
+    let error = Self.readError(Array(archive.prefix(count)), backend: backend)
     #expect(error?.category == .format)
   }
 
-  @Test func randomBytesAreNotAZipArchive() {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func randomBytesAreNotAZipArchive(_ backend: ZipArchive.Backend) {
     var generator = SeededRandom(seed: 42)
     let bytes = (0..<4_096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-    let error = Self.readError(bytes)
+    let error = Self.readError(bytes, backend: backend)
     #expect(error?.kind == .zip(code: 19, message: "Not a zip archive"))
     #expect(error?.description == "zip error 19: Not a zip archive")
   }
 
-  @Test func emptyInputIsNotAZipArchive() {
-    #expect(Self.readError([])?.kind == .zip(code: 19, message: "Not a zip archive"))
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func emptyInputIsNotAZipArchive(_ backend: ZipArchive.Backend) {
+    #expect(
+      Self.readError([], backend: backend)?.kind == .zip(code: 19, message: "Not a zip archive"))
   }
 
-  @Test func unsupportedCompressionMethodIsReported() {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func unsupportedCompressionMethodIsReported(_ backend: ZipArchive.Backend) {
     let archive = ZipCraft.archive([.init("a.bin", [1, 2, 3], method: 12)])
-    let error = Self.readError(archive)
+    let error = Self.readError(archive, backend: backend)
     #expect(error?.kind == .unsupported("zip compression method 12"))
     #expect(error?.part == "/a.bin")
   }
 
-  @Test func encryptedEntryIsReported() {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func encryptedEntryIsReported(_ backend: ZipArchive.Backend) {
     let archive = ZipCraft.archive([
       .init("a.bin", Array(repeating: 0, count: 20), encrypted: true)
     ])
-    let error = Self.readError(archive)
+    let error = Self.readError(archive, backend: backend)
     #expect(error?.kind == .unsupported("encrypted zip entry"))
     #expect(error?.part == "/a.bin")
   }
@@ -326,15 +372,17 @@ import Testing
     ])
   }()
 
-  @Test func bombIsStoppedByItsDeclaredSize() {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func bombIsStoppedByItsDeclaredSize(_ backend: ZipArchive.Backend) {
     #expect(Self.bomb.count < 1 << 20)
     let limits = DecodingLimits(maxPartBytes: 1 << 20)
-    let error = Self.readError(Self.bomb, limits: limits)
+    let error = Self.readError(Self.bomb, limits: limits, backend: backend)
     #expect(error?.kind == .limitExceeded(.partBytes, value: 64 << 20, limit: 1 << 20))
     #expect(error?.part == "/bomb.bin")
   }
 
-  @Test func bombWithALyingHeaderIsStoppedWhileInflating() {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func bombWithALyingHeaderIsStoppedWhileInflating(_ backend: ZipArchive.Backend) {
     // Claim 1,000 bytes in both the local header and the central directory.
     var archive = Self.bomb
     let central = Int(ZipCraft.readLE32(archive, archive.count - 22 + 16))
@@ -344,7 +392,8 @@ import Testing
     let limit = 1 << 20
     let clock = ContinuousClock()
     let start = clock.now
-    let error = Self.readError(archive, limits: DecodingLimits(maxPartBytes: limit))
+    let error = Self.readError(
+      archive, limits: DecodingLimits(maxPartBytes: limit), backend: backend)
     #expect(clock.now - start < .seconds(5))
     guard case .limitExceeded(.partBytes, let value, limit)? = error?.kind else {
       Issue.record("expected the part limit, got \(String(describing: error))")
@@ -354,14 +403,16 @@ import Testing
     #expect(error?.part == "/bomb.bin")
   }
 
-  @Test func lyingHeaderWithinLimitsIsInconsistent() throws {
-    var archive = try ZipArchive.write([
-      try Self.input("a.bin", Array(repeating: 7, count: 5_000), .deflate(level: nil))
-    ])
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func lyingHeaderWithinLimitsIsInconsistent(_ backend: ZipArchive.Backend) throws {
+    var archive = try ZipArchive.write(
+      [
+        try Self.input("a.bin", Array(repeating: 7, count: 5_000), .deflate(level: nil))
+      ], backend: backend)
     let central = Int(ZipCraft.readLE32(archive, archive.count - 22 + 16))
     archive.replaceSubrange(22..<26, with: ZipCraft.le32(4_000))
     archive.replaceSubrange((central + 24)..<(central + 28), with: ZipCraft.le32(4_000))
-    let error = Self.readError(archive)
+    let error = Self.readError(archive, backend: backend)
     guard case .zip(21, _)? = error?.kind else {
       Issue.record("expected an inconsistency, got \(String(describing: error))")
       return
@@ -369,70 +420,87 @@ import Testing
     #expect(error?.part == "/a.bin")
   }
 
-  @Test func totalSizeLimitCountsEveryEntry() throws {
-    let archive = try ZipArchive.write([
-      try Self.input("a.bin", Array(repeating: 1, count: 600 << 10)),
-      try Self.input("b.bin", Array(repeating: 2, count: 600 << 10)),
-    ])
-    let error = Self.readError(archive, limits: DecodingLimits(maxTotalBytes: 1 << 20))
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func totalSizeLimitCountsEveryEntry(_ backend: ZipArchive.Backend) throws {
+    let archive = try ZipArchive.write(
+      [
+        try Self.input("a.bin", Array(repeating: 1, count: 600 << 10)),
+        try Self.input("b.bin", Array(repeating: 2, count: 600 << 10)),
+      ], backend: backend)
+    let error = Self.readError(
+      archive, limits: DecodingLimits(maxTotalBytes: 1 << 20), backend: backend)
     #expect(error?.kind == .limitExceeded(.totalBytes, value: 1_200 << 10, limit: 1 << 20))
     #expect(error?.part == "/b.bin")
   }
 
-  @Test func partCountLimit() throws {
-    let archive = try ZipArchive.write([
-      try Self.input("a", [1]), try Self.input("b", [2]), try Self.input("c", [3]),
-    ])
-    let error = Self.readError(archive, limits: DecodingLimits(maxParts: 2))
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func partCountLimit(_ backend: ZipArchive.Backend) throws {
+    let archive = try ZipArchive.write(
+      [
+        try Self.input("a", [1]), try Self.input("b", [2]), try Self.input("c", [3]),
+      ], backend: backend)
+    let error = Self.readError(archive, limits: DecodingLimits(maxParts: 2), backend: backend)
     #expect(error?.kind == .limitExceeded(.parts, value: 3, limit: 2))
-    #expect(try ZipArchive.read(archive, limits: DecodingLimits(maxParts: 3)).count == 3)
+    #expect(
+      try ZipArchive.read(archive, limits: DecodingLimits(maxParts: 3), backend: backend).count == 3
+    )
   }
 
-  @Test func fileSizeLimit() throws {
-    let archive = try ZipArchive.write([try Self.input("a", [1])])
-    let error = Self.readError(archive, limits: DecodingLimits(maxFileBytes: archive.count - 1))
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func fileSizeLimit(_ backend: ZipArchive.Backend) throws {
+    let archive = try ZipArchive.write([try Self.input("a", [1])], backend: backend)
+    let error = Self.readError(
+      archive, limits: DecodingLimits(maxFileBytes: archive.count - 1), backend: backend)
     #expect(
       error?.kind == .limitExceeded(.fileBytes, value: archive.count, limit: archive.count - 1))
   }
 
   // MARK: Names
 
-  @Test func duplicateNamesDifferingInCaseAreRejected() {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func duplicateNamesDifferingInCaseAreRejected(_ backend: ZipArchive.Backend) {
     let archive = ZipCraft.archive([
       .init("sections/section0.svg", [1]), .init("Sections/Section0.SVG", [2]),
     ])
-    let error = Self.readError(archive)
+    let error = Self.readError(archive, backend: backend)
     #expect(error?.kind == .duplicatePart("/Sections/Section0.SVG"))
     #expect(error?.part == "/Sections/Section0.SVG")
   }
 
-  @Test func identicalNamesAreRejected() {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func identicalNamesAreRejected(_ backend: ZipArchive.Backend) {
     let archive = ZipCraft.archive([.init("a.xml", [1]), .init("a.xml", [2])])
-    #expect(Self.readError(archive)?.kind == .zip(code: 10, message: "File already exists"))
+    #expect(
+      Self.readError(archive, backend: backend)?.kind
+        == .zip(code: 10, message: "File already exists"))
   }
 
-  @Test(arguments: [
-    "../evil.xml", "sections/../../evil.xml", "/etc/passwd", "a\\b.xml", "a//b.xml",
-    "a/./b.xml", "sections/.", "sections/a.", "C:\\evil.xml", "a%2Fb.xml",
-  ])
-  func unsafeEntryNamesAreRejected(_ name: String) {
-    let error = Self.readError(ZipCraft.archive([.init(name, [1])]))
+  @Test(
+    arguments: ZipArchive.Backend.allCases,
+    [
+      "../evil.xml", "sections/../../evil.xml", "/etc/passwd", "a\\b.xml", "a//b.xml",
+      "a/./b.xml", "sections/.", "sections/a.", "C:\\evil.xml", "a%2Fb.xml",
+    ])
+  func unsafeEntryNamesAreRejected(_ backend: ZipArchive.Backend, _ name: String) {
+    let error = Self.readError(ZipCraft.archive([.init(name, [1])]), backend: backend)
     #expect(error?.kind == .invalidPartName(name))
     #expect(error?.part == "/" + name)
   }
 
-  @Test func nameWithNULIsRejected() {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func nameWithNULIsRejected(_ backend: ZipArchive.Backend) {
     // libzip reports a NUL in a name as a space; the rest of the name is still checked.
     var entry = ZipCraft.Entry("a.xml", [1])
     entry.nameBytes = Array("a.xml".utf8) + [0] + Array("../x".utf8)
-    let error = Self.readError(ZipCraft.archive([entry]))
+    let error = Self.readError(ZipCraft.archive([entry]), backend: backend)
     #expect(error?.kind == .invalidPartName("a.xml ../x"))
   }
 
-  @Test func nameThatIsNotUTF8IsRejected() {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func nameThatIsNotUTF8IsRejected(_ backend: ZipArchive.Backend) {
     var entry = ZipCraft.Entry("a.xml", [1])
     entry.nameBytes = [0x61, 0xFF, 0xFE]  // flagged as UTF-8
-    #expect(Self.readError(ZipCraft.archive([entry]))?.kind.category == .format)
+    #expect(Self.readError(ZipCraft.archive([entry]), backend: backend)?.kind.category == .format)
   }
 
   /// The real WILL files in the shared sample folder, found through `WILL_SAMPLES` or at

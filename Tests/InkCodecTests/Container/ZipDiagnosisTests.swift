@@ -23,10 +23,11 @@ import Testing
     bytes.withUnsafeBytes { ZipDiagnosis.diagnose($0) }
   }
 
-  /// The error reading `bytes` gives: a libzip 19 or 21 with the diagnosis appended.
-  static func readError(_ bytes: [UInt8]) -> WillError? {
+  /// The error reading `bytes` through `backend` gives: a libzip 19 or 21 with the diagnosis
+  /// appended.
+  static func readError(_ bytes: [UInt8], _ backend: ZipArchive.Backend) -> WillError? {
     do {
-      _ = try ZipArchive.read(bytes)
+      _ = try ZipArchive.read(bytes, backend: backend)
       return nil
     } catch {
       return error
@@ -37,11 +38,12 @@ import Testing
     #expect(Self.diagnosis(try Self.archive()) == nil)
   }
 
-  @Test func aCutEntryIsNamed() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func aCutEntryIsNamed(_ backend: ZipArchive.Backend) throws {
     let archive = try Self.archive()
     // b.bin's data starts after two local headers (30 + 5 bytes each) and a.svg's 100 bytes.
     let cut = Array(archive.prefix(35 + 100 + 35 + 30))
-    let error = try #require(Self.readError(cut))
+    let error = try #require(Self.readError(cut, backend))
     #expect(error.part == "/b.bin")
     guard case .zip(let code, let message) = error.kind else {
       Issue.record("\(error)")
@@ -75,10 +77,11 @@ import Testing
         == "the end record counts 3 entries, the central directory holds 2")
   }
 
-  @Test func bytesRemovedBeforeTheCentralDirectory() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func bytesRemovedBeforeTheCentralDirectory(_ backend: ZipArchive.Backend) throws {
     var archive = try Self.archive()
     archive.removeSubrange(40..<50)
-    let error = try #require(Self.readError(archive))
+    let error = try #require(Self.readError(archive, backend))
     #expect(error.description.contains("10 bytes were removed from the file before it"), "\(error)")
   }
 
@@ -96,9 +99,11 @@ import Testing
     #expect(Self.diagnosis(archive)?.fault == "central directory record 0 at 0xDC is damaged")
   }
 
-  @Test func bytesThatAreNoZipKeepLibzipsMessage() throws {
+  @Test(arguments: ZipArchive.Backend.allCases)
+  func bytesThatAreNoZipKeepLibzipsMessage(_ backend: ZipArchive.Backend) throws {
     #expect(Self.diagnosis(Array("not a zip at all".utf8)) == nil)
     #expect(
-      Self.readError([0x50, 0x4B, 0x03])?.kind == .zip(code: 19, message: "Not a zip archive"))
+      Self.readError([0x50, 0x4B, 0x03], backend)?.kind
+        == .zip(code: 19, message: "Not a zip archive"))
   }
 }

@@ -84,7 +84,7 @@
       else { throw failure(&error) }
       guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
         zip_source_free(source)  // Not taken over by a failed open.
-        throw explained(failure(&error), buffer)
+        throw ZipDiagnosis.explained(failure(&error), buffer)
       }
       defer { zip_discard(archive) }
       return try body(archive)
@@ -134,34 +134,17 @@
       guard stat.valid & zip_uint64_t(required) == zip_uint64_t(required), let cName = stat.name
       else { throw failure(code: ZIP_ER_INCONS) }
       // With flags 0, libzip has converted CP437 names to UTF-8 already.
-      guard let rawName = String(validatingCString: cName) else {
-        let lossy = String(cString: cName)
-        throw WillError(.invalidPartName(lossy), part: "/" + lossy)
-      }
-      if rawName.hasSuffix("/") && stat.size == 0 {
-        _ = try checkedName(String(rawName.dropLast()))
-        return nil
-      }
-      let name = try checkedName(rawName)
+      let header = ZipEntryReading.Header(
+        name: Array(UnsafeRawBufferPointer(start: cName, count: strlen(cName))),
+        size: Int(clamping: stat.size), isEncrypted: stat.encryption_method != ZIP_EM_NONE,
+        method: Int(stat.comp_method))
+      guard
+        let (name, compression) = try ZipEntryReading.check(
+          header, names: &names, limits: limits, total: total)
+      else { return nil }
       let part = name.description
-      guard names.insert(name).inserted else { throw WillError(.duplicatePart(part), part: part) }
-
-      guard stat.encryption_method == ZIP_EM_NONE else {
-        throw WillError(.unsupported("encrypted zip entry"), part: part)
-      }
-      let compression: ZipCompression
-      switch Int32(stat.comp_method) {
-      case ZIP_CM_STORE: compression = .stored
-      case ZIP_CM_DEFLATE: compression = .deflate(level: nil)
-      default:
-        throw WillError(.unsupported("zip compression method \(stat.comp_method)"), part: part)
-      }
-
-      // Check the declared size before allocating anything for it.
-      let declared = Int(clamping: stat.size)
+      let declared = header.size
       let compressedSize = Int(clamping: stat.comp_size)
-      try limits.check(.partBytes, declared, part: part)
-      try limits.check(.totalBytes, ZipArchive.saturatingSum(total, declared), part: part)
 
       let keep = keeping(name)
       let data = try readData(
@@ -191,54 +174,18 @@
       }
       defer { zip_fclose(file) }
 
-      var data: [UInt8] = []
-      var size = 0
-      if keep {
-        // Deflate expands at most 1032 times; never reserve more than the input can produce.
-        try CheckedAllocation.reserve(
-          &data,
-          capacity: min(declared, ZipArchive.saturatingProduct(max(compressedSize, 1), 1032)),
-          part: part)
-      }
+      var collector = try ZipEntryReading.Collector(
+        declared: declared, compressedSize: compressedSize, part: part, limits: limits,
+        total: total, keep: keep)
       while true {
         let n = chunk.withUnsafeMutableBytes { buffer in
           zip_fread(file, buffer.baseAddress!, zip_uint64_t(buffer.count))
         }
         if n < 0 { throw failure(zip_file_get_error(file), part: part) }
         if n == 0 { break }
-        size += Int(n)
-        try limits.check(.partBytes, size, part: part)
-        try limits.check(.totalBytes, ZipArchive.saturatingSum(total, size), part: part)
-        guard keep else { continue }
-        if size > data.capacity {
-          // Grow by hand: doubling must not allocate past the limit.
-          try CheckedAllocation.reserve(
-            &data,
-            capacity: min(
-              max(size, ZipArchive.saturatingProduct(data.capacity, 2)), limits.maxPartBytes),
-            part: part)
-        }
-        data.append(contentsOf: chunk[..<Int(n)])
+        try collector.append(chunk[..<Int(n)])
       }
-      guard size == declared else {
-        throw WillError(
-          .zip(
-            code: ZIP_ER_INCONS,
-            message:
-              "Zip archive inconsistent: the entry declares \(declared) bytes and holds \(size)"
-          ),
-          part: part)
-      }
-      return data
-    }
-
-    /// Checks an entry name, locating the error at the entry.
-    private static func checkedName(_ rawName: String) throws(WillError) -> PartName {
-      do {
-        return try PartName(zipEntryName: rawName)
-      } catch {
-        throw WillError(error.kind, part: "/" + rawName)
-      }
+      return try collector.finish()
     }
 
     // MARK: Writing
@@ -327,18 +274,6 @@
       if code == ZIP_ER_CRC { return WillError(.checksumMismatch, part: part) }
       return WillError(
         .zip(code: code, message: String(cString: zip_error_strerror(error))), part: part)
-    }
-
-    /// libzip's "Not a zip archive" (19) or "Zip archive inconsistent" (21) for an archive it
-    /// would not open, with the fault ``ZipDiagnosis`` finds in the bytes and the entry at fault.
-    private static func explained(_ error: WillError, _ buffer: UnsafeRawBufferPointer) -> WillError
-    {
-      guard case .zip(let code, let message) = error.kind,
-        code == ZIP_ER_NOZIP || code == ZIP_ER_INCONS,
-        error.part == nil, let diagnosis = ZipDiagnosis.diagnose(buffer)
-      else { return error }
-      return WillError(
-        .zip(code: code, message: message + ": " + diagnosis.fault), part: diagnosis.part)
     }
 
     /// The error for a libzip error code, with libzip's message.

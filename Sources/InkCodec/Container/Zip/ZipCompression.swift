@@ -5,7 +5,8 @@ package enum ZipCompression: Sendable, Hashable {
   /// Deflate (method 8).
   ///
   /// When writing, `level` is zlib's compression level, 1 (fastest) to 9 (smallest), or `nil`
-  /// for zlib's default (6). A zip archive does not record the level, so entries read from an
-  /// archive always report `nil`.
+  /// for the zip writer's default, which is 9 (libzip takes "no level" as zlib's best, and the
+  /// portable backend writes the same bytes). A zip archive does not record the level, so
+  /// entries read from an archive always report `nil`.
   case deflate(level: Int?)
 }

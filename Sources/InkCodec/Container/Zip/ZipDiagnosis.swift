@@ -16,6 +16,19 @@ package struct ZipDiagnosis: Equatable, Sendable {
   private static let centralSignature: UInt32 = 0x0201_4B50
   private static let endSignature: UInt32 = 0x0605_4B50
 
+  /// `error` with the fault found in `buffer` appended and the entry at fault as its part, when
+  /// it is a "Not a zip archive" (19) or "Zip archive inconsistent" (21) refusal to open the
+  /// archive that names no entry; any other error as it is. Both zip backends explain their
+  /// refusals this way.
+  static func explained(_ error: WillError, _ buffer: UnsafeRawBufferPointer) -> WillError {
+    guard case .zip(let code, let message) = error.kind,
+      code == ZipArchive.ErrorCode.notZip || code == ZipArchive.ErrorCode.inconsistent,
+      error.part == nil, let diagnosis = diagnose(buffer)
+    else { return error }
+    return WillError(
+      .zip(code: code, message: message + ": " + diagnosis.fault), part: diagnosis.part)
+  }
+
   /// The first fault found in `bytes`, or `nil` when nothing is found wrong.
   package static func diagnose(_ bytes: UnsafeRawBufferPointer) -> ZipDiagnosis? {
     let reader = Reader(bytes: bytes)
