@@ -112,7 +112,12 @@ extension PortableXMLParser {
   mutating func readDeclaration() throws(WillError) {
     position = 5
     skipBlanks()
-    position += 7  // "version", first: the preflight checked it
+    // The preflight has checked the rest but for the version's value, unless this is its own
+    // repair of `<?xml?>`.
+    guard matches("version", at: position) else {
+      throw malformed(.declarationWithoutVersion, at: position)
+    }
+    position += 7
     skipBlanks()
     position += 1  // "="
     skipBlanks()

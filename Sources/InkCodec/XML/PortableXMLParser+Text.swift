@@ -157,6 +157,9 @@ extension PortableXMLParser {
       index += length
     }
     guard index == range.upperBound else {
+      // libxml2 signals a bad byte by its negated offset, which at offset 0 reads as success
+      // for a block of an unended section: nothing is passed on, and the section stays open.
+      if !complete && index == range.lowerBound { return (index..<index, isStrict) }
       throw malformed(.invalidCharacter, at: range.lowerBound)
     }
     return (range, isStrict)

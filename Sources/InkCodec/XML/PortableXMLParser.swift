@@ -90,7 +90,9 @@ struct PortableXMLParser: ~Copyable {
     // FoundationXML waits for four bytes before it starts libxml2; with fewer, nothing is
     // parsed and there is no root.
     guard bytes.count >= 4 else { throw malformed(.noRootElement, at: 0) }
-    if declaration != nil {
+    if matches("<?xml", at: 0) && XMLNode.isWhitespaceByte(byte(at: 5)) {
+      // Whether or not the preflight read a declaration: its repair turns `<?xml?>` into
+      // `<?xml ?>`, which libxml2 then takes for one.
       try readDeclaration()
     } else if startsProcessingInstruction(at: 0) && bytes.count < 5 {
       // The push parser needs five bytes to tell a declaration from a processing instruction.
