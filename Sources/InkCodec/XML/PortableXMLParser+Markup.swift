@@ -2,29 +2,43 @@ extension PortableXMLParser {
   // MARK: Comments
 
   /// Reads a comment at `<!--` and adds it.
+  ///
+  /// libxml2 reads a comment in two ways: ASCII bytes fast, and from the first other byte
+  /// (or lone carriage return) on, character by character. The second way reads the
+  /// character after a `--` before it refuses the `--`, so the error can be that
+  /// character's; both are kept.
   /// - Throws: ``XMLSyntaxError/doubleHyphenInComment`` at a `--` that does not end it,
   ///   ``XMLSyntaxError/commentNotTerminated``, ``XMLSyntaxError/invalidCharacter``.
   mutating func readComment() throws(WillError) {
     let start = position + 4
     var index = start
     var hasCarriageReturn = false
+    var byCharacter = false
     while true {
       let byte = self.byte(at: index)
       if byte == XMLByte.minus && self.byte(at: index + 1) == XMLByte.minus {
-        guard self.byte(at: index + 2) == XMLByte.greaterThan else {
-          throw malformed(.doubleHyphenInComment, at: index)
+        let after = index + 2
+        if self.byte(at: after) == XMLByte.greaterThan { break }
+        if byCharacter {
+          let (value, _) = try character(at: after)
+          if value == 0 { throw malformed(.commentNotTerminated, at: after) }
+          if !XMLCharacterClass.isCharacter(value) {
+            throw malformed(.invalidCharacter, at: after)
+          }
         }
-        break
+        throw malformed(.doubleHyphenInComment, at: index)
       }
-      if byte >= 0x20 && byte < 0x80 || byte == XMLByte.lineFeed || byte == XMLByte.tab {
+      if (byte >= 0x20 && byte < 0x80) || byte == XMLByte.lineFeed || byte == XMLByte.tab {
         index += 1
       } else if byte == XMLByte.carriageReturn {
         hasCarriageReturn = true
+        byCharacter = byCharacter || self.byte(at: index + 1) != XMLByte.lineFeed
         index += 1
       } else if byte < 0x20 {
         throw malformed(
           index < bytes.count ? .invalidCharacter : .commentNotTerminated, at: index)
       } else {
+        byCharacter = true
         let (value, length) = try character(at: index)
         if value == 0 { throw malformed(.commentNotTerminated, at: index) }
         index += length
@@ -48,6 +62,7 @@ extension PortableXMLParser {
       throw malformed(.malformedProcessingInstruction, at: position)
     }
     let target = position..<targetEnd
+    try checkLength(ofName: target)
     position = targetEnd
     if target.count >= 3 && bytes[target.lowerBound] | 0x20 == UInt8(ascii: "x")
       && bytes[target.lowerBound + 1] | 0x20 == UInt8(ascii: "m")
@@ -62,6 +77,7 @@ extension PortableXMLParser {
     }
     if byte(at: position) == XMLByte.question && byte(at: position + 1) == XMLByte.greaterThan {
       position += 2
+      paddedInstructions += 1
       add(.processingInstruction(target: string(target), data: ""))
       return
     }

@@ -19,6 +19,13 @@ extension PortableXMLParser {
   func nameEnd(from start: Int, kind: NameKind) throws(WillError) -> Int? {
     var index = start
     var first = true
+    // ASCII names first, without decoding.
+    if kind != .nameToken, XMLCharacterClass.isNCNameStartByte(byte(at: start)) {
+      index += 1
+      first = false
+      while index < bytes.count, XMLCharacterClass.isNCNameByte(bytes[index]) { index += 1 }
+      if index - start > XMLPreflight.parserNameCap { throw nameTooLong() }
+    }
     while true {
       let byte = self.byte(at: index)
       let value: UInt32
@@ -78,6 +85,7 @@ extension PortableXMLParser {
       throw malformed(.nameExpected, at: position)
     }
     let name = position..<nameEnd
+    try checkLength(ofName: name)
     position = nameEnd
     skipBlanks()
     attributes.removeAll(keepingCapacity: true)
@@ -90,7 +98,7 @@ extension PortableXMLParser {
       if atTagEnd() { break }
       if skipBlanks() == 0 { throw malformed(.whitespaceRequired, at: position) }
     }
-    if hasRepeatedName(attributes.lazy.map(\.name)) {
+    if hasRepeatedName() {
       throw malformed(.attributeGivenTwice, at: position)
     }
     try openElement(name: name, hasPrefix: prefixEnd != nil)
@@ -128,6 +136,7 @@ extension PortableXMLParser {
       throw malformed(.nameExpected, at: position)
     }
     let name = position..<nameEnd
+    try checkLength(ofName: name)
     position = nameEnd
     skipBlanks()
     guard byte(at: position) == XMLByte.equals else {
@@ -177,19 +186,21 @@ extension PortableXMLParser {
   /// The `xmlns` prefix's namespace, which no prefix may take.
   static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
 
-  /// Whether two of `names` have the same bytes. Linear time: a hash set past a handful of
-  /// names.
-  private func hasRepeatedName(_ names: some Collection<Range<Int>>) -> Bool {
-    if names.count <= 8 {
-      var seen: [Range<Int>] = []
-      for name in names {
-        if seen.contains(where: { range($0, equals: name) }) { return true }
-        seen.append(name)
+  /// Whether two of the tag's attributes have the same name, byte for byte. Linear time: a
+  /// hash set past a handful of attributes.
+  private func hasRepeatedName() -> Bool {
+    let count = attributes.count
+    if count <= 8 {
+      for later in attributes.indices.dropFirst() {
+        for earlier in 0..<later
+        where range(attributes[earlier].name, equals: attributes[later].name) {
+          return true
+        }
       }
       return false
     }
-    var seen = Set<NameBytes>()
-    return names.contains { !seen.insert(NameBytes(bytes: bytes, range: $0)).inserted }
+    var seen = Set<NameBytes>(minimumCapacity: count)
+    return attributes.contains { !seen.insert(NameBytes(bytes: bytes, range: $0.name)).inserted }
   }
 
   // MARK: Attribute values

@@ -56,10 +56,14 @@ extension PortableXMLParser {
     var list: [XMLAttribute] = []
     list.reserveCapacity(declarations.count + attributes.count)
     var beyondASCII = false
-    for attribute in declarations + attributes {
-      let name = string(attribute.name)
-      beyondASCII = beyondASCII || !name.utf8.allSatisfy { $0 < 0x80 }
-      list.append(XMLAttribute(name, attribute.value))
+    // Declarations first, as FoundationXML hands them over.
+    for attribute in declarations {
+      beyondASCII = beyondASCII || bytes[attribute.name].contains { $0 >= 0x80 }
+      list.append(XMLAttribute(string(attribute.name), attribute.value))
+    }
+    for attribute in attributes {
+      beyondASCII = beyondASCII || bytes[attribute.name].contains { $0 >= 0x80 }
+      list.append(XMLAttribute(string(attribute.name), attribute.value))
     }
     if beyondASCII { list = Self.mergingEquivalentNames(list) }
     if list.count > maxAttributes {

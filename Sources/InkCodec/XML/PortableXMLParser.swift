@@ -30,11 +30,46 @@ struct PortableXMLParser: ~Copyable {
   static func parse(_ bytes: [UInt8], part: String?, limits: DecodingLimits)
     throws(WillError) -> XMLDocument
   {
+    if let document = readInOnePass(bytes, part: part, limits: limits) { return document }
+    // The error: the preflight's first, which may lie anywhere in the part, then the
+    // parser's.
     let preflight = try XMLPreflight(bytes, part: part, limits: limits)
     return try preflight.body.withUnsafeBufferPointer {
       (body) throws(WillError) -> XMLDocument in
       var parser = PortableXMLParser(body, part: part, limits: limits)
       return try parser.document(declaration: preflight.declaration)
+    }
+  }
+
+  /// Reads a part that both the preflight and the parser accept in one pass, without the
+  /// preflight's pass and copy, or returns `nil` for any other part.
+  ///
+  /// The parser does the preflight's checks on the way: it fails on a NUL byte, on text
+  /// before the root and on `<!` other than a comment or CDATA, as the preflight does; it
+  /// checks the names the preflight measures against the same limit; and it counts the
+  /// processing instructions without data the preflight pads. Only the byte order mark,
+  /// the XML declaration and the part's size (padding included) are left to check here.
+  private static func readInOnePass(_ bytes: [UInt8], part: String?, limits: DecodingLimits)
+    -> XMLDocument?
+  {
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let maxPart = min(limits.maxXMLPartBytes, XMLPreflight.parserPartCap)
+    guard bytes.count - start <= maxPart else { return nil }
+    var scanner = MarkupScanner(bytes: bytes, maxName: 0, start: start)
+    var declaration: XMLDeclaration?
+    if scanner.startsDeclaration() {
+      guard let read = scanner.readDeclaration(),
+        read.encoding.map({ ["utf-8", "utf8"].contains($0.lowercased()) }) ?? true
+      else { return nil }
+      declaration = read
+    }
+    return bytes.withUnsafeBufferPointer { buffer in
+      let body = UnsafeBufferPointer(rebasing: buffer[start...])
+      var parser = PortableXMLParser(body, part: part, limits: limits)
+      guard let document = try? parser.document(declaration: declaration),
+        body.count + parser.paddedInstructions <= maxPart
+      else { return nil }
+      return document
     }
   }
 
@@ -56,6 +91,11 @@ struct PortableXMLParser: ~Copyable {
   let maxDepth: Int
   /// The most attributes allowed on one element.
   let maxAttributes: Int
+  /// The longest element, attribute or processing-instruction target name allowed.
+  let maxName: Int
+  /// The processing instructions without data read so far: the preflight pads each with a
+  /// space, which counts towards the part's size.
+  var paddedInstructions = 0
   /// The offset of the next byte to read.
   var position = 0
   /// The elements whose end tag has not been read yet, outermost first.
@@ -83,6 +123,7 @@ struct PortableXMLParser: ~Copyable {
     self.part = part
     self.maxDepth = min(limits.maxXMLDepth, XMLPreflight.parserDepthCap)
     self.maxAttributes = limits.maxXMLAttributes
+    self.maxName = min(limits.maxXMLNameBytes, XMLPreflight.parserNameCap)
   }
 
   /// Reads the whole part.
@@ -244,6 +285,18 @@ struct PortableXMLParser: ~Copyable {
   /// A syntax error at `index`, in words.
   func malformed(_ message: String, at index: Int) -> WillError {
     WillError(.malformedXML(line: line(at: index), message: message), part: part)
+  }
+
+  /// Checks the length of a name the preflight measures too (an element's, an attribute's,
+  /// a processing instruction's target): after the preflight it always passes; in one pass
+  /// it stands for the preflight's check.
+  /// - Throws: ``DecodingLimits/Limit/xmlNameBytes``.
+  func checkLength(ofName name: Range<Int>) throws(WillError) {
+    if name.count > maxName {
+      throw WillError(
+        .limitExceeded(.xmlNameBytes, value: name.count, limit: maxName), part: part,
+        offset: name.lowerBound)
+    }
   }
 
   /// The error for a name longer than libxml2 reads, as the libxml2 backend reports it.
