@@ -263,35 +263,7 @@
 
     /// A description of a libxml2 error code (`xmlParserErrors`).
     private static func describe(_ code: Int) -> String {
-      let text =
-        switch code {
-        case 1: "libxml2 internal error or resource limit"
-        case 4: "no root element"
-        case 5: "extra content at the end of the document"
-        case 6, 7, 8: "invalid character reference"
-        case 9: "invalid character (or not UTF-8)"
-        case 23: "entity reference without ';'"
-        case 26: "undefined entity"
-        case 31, 32, 81: "unsupported or invalid encoding"
-        case 38: "'<' in an attribute value"
-        case 39, 40, 41: "attribute value missing or not quoted"
-        case 42: "attribute given twice"
-        case 45: "comment not terminated"
-        case 46, 47: "malformed processing instruction"
-        case 63: "CDATA section not terminated"
-        case 64: "the XML declaration is only allowed at the start"
-        case 65: "whitespace required"
-        case 68: "name expected"
-        case 73: "'>' expected"
-        case 76: "end tag does not match its start tag"
-        case 77: "tag not finished"
-        case 80: "'--' in a comment"
-        case 96: "XML declaration without a version"
-        case 108: "unsupported XML version"
-        case 200, 204: "malformed namespace declaration"
-        default: "not well-formed"
-        }
-      return "\(text) (libxml2 error \(code))"
+      "\(XMLSyntaxError(libxml2Code: code).message) (libxml2 error \(code))"
     }
   }
 #endif

@@ -16,22 +16,27 @@ struct MarkupScanner {
   let bytes: [UInt8]
   /// The longest name allowed, in bytes.
   let maxName: Int
-  var index = 0
+  /// Where the part starts in ``bytes``: after a byte order mark that is left in place.
+  let start: Int
+  var index: Int
 
-  init(bytes: [UInt8], maxName: Int) {
+  init(bytes: [UInt8], maxName: Int, start: Int = 0) {
     self.bytes = bytes
     self.maxName = maxName
+    self.start = start
+    self.index = start
   }
 
-  /// Whether the bytes start with `<?xml` followed by whitespace.
+  /// Whether the part starts with `<?xml` followed by whitespace.
   func startsDeclaration() -> Bool {
-    matches("<?xml", at: 0) && bytes.count > 5 && XMLNode.isWhitespaceByte(bytes[5])
+    matches("<?xml", at: start) && bytes.count > start + 5
+      && XMLNode.isWhitespaceByte(bytes[start + 5])
   }
 
   /// Reads `<?xml version="…" encoding="…" standalone="…"?>` at the start, in that order,
   /// with `version` required; `nil` when it is malformed.
   mutating func readDeclaration() -> XMLDeclaration? {
-    index = 5
+    index = start + 5
     var values: [(name: String, value: String)] = []
     while true {
       let hadSpace = skipWhitespace()

@@ -57,7 +57,7 @@ package enum XMLWriter {
   package static func wellFormednessProblem(in document: XMLDocument) -> String? {
     if let declaration = document.declaration {
       if declaration.version.isEmpty
-        || !declaration.version.unicodeScalars.allSatisfy({ isNameCharacter($0) })
+        || !declaration.version.unicodeScalars.allSatisfy({ XMLCharacterClass.isName($0.value) })
       {
         return "invalid XML version \"\(declaration.version)\""
       }
@@ -124,37 +124,16 @@ package enum XMLWriter {
 
   /// Whether every character of `text` is an XML 1.0 `Char`.
   private static func isCharacterData(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { scalar in
-      switch scalar.value {
-      case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-      default: false
-      }
-    }
+    text.unicodeScalars.allSatisfy { XMLCharacterClass.isCharacter($0.value) }
   }
 
   /// Whether `name` matches the XML 1.0 (fifth edition) `Name` production.
   private static func isName(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, isNameStartCharacter(first) else {
+    guard let first = name.unicodeScalars.first, XMLCharacterClass.isNameStart(first.value)
+    else {
       return false
     }
-    return name.unicodeScalars.allSatisfy { isNameCharacter($0) }
-  }
-
-  private static func isNameStartCharacter(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF,
-      0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF,
-      0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
-      true
-    default: false
-    }
-  }
-
-  private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
-    default: isNameStartCharacter(scalar)
-    }
+    return name.unicodeScalars.allSatisfy { XMLCharacterClass.isName($0.value) }
   }
 
   // MARK: Writing

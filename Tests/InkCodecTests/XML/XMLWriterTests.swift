@@ -8,31 +8,35 @@ import Testing
 
   // MARK: Round trips
 
-  @Test func sparkSVGRoundTripsByteForByte() throws {
-    let document = try parseXML(XMLSamples.sparkSVG)
+  @Test(arguments: XMLReader.Backend.allCases)
+  func sparkSVGRoundTripsByteForByte(backend: XMLReader.Backend) throws {
+    let document = try parseXML(XMLSamples.sparkSVG, backend: backend)
     #expect(string(document) == XMLSamples.sparkSVG)
   }
 
-  @Test(arguments: XMLSamples.all.map(\.name))
-  func producerPartsRoundTrip(name: String) throws {
+  @Test(arguments: XMLReader.Backend.allCases, XMLSamples.all.map(\.name))
+  func producerPartsRoundTrip(backend: XMLReader.Backend, name: String) throws {
     let xml = try #require(XMLSamples.all.first { $0.name == name }?.xml)
-    let document = try parseXML(xml)
+    let document = try parseXML(xml, backend: backend)
     let bytes = try document.serialized()
-    let reparsed = try XMLDocument(parsing: bytes, part: "/test.xml", limits: .default)
+    let reparsed = try XMLReader.parse(bytes, part: "/test.xml", limits: .default, backend: backend)
     #expect(reparsed == document)
     #expect(try reparsed.serialized() == bytes)
   }
 
-  @Test(arguments: [
-    "<a t=\"&amp;lt; &#38;#38; &quot; x&#10;y&#9;z&#13;w\ttab\">&amp;&lt;&gt;<![CDATA[<c>]]>&#13;\r\n</a>",
-    "<!-- before --><?pi one two?><?t?>\n<a><!--in--><?q  x ?></a>\n<!-- after --><?z?>",
-    "<?xml version='1.0' encoding='utf-8' standalone='yes'?><a>\n\t<b/>\n</a>",
-    "\u{FEFF}<?xm version='1.0' encoding='utf-8'?>\n<P xmlns=\"http://p\"><A>x</A></P>",
-    "<a xmlns:p=\"http://p\" p:x=\"'single' &amp; &quot;double&quot;\">Ünïcødé 🖋 &gt;</a>",
-  ])
-  func trickyContentRoundTrips(xml: String) throws {
-    let document = try parseXML(xml)
-    let reparsed = try XMLDocument(parsing: try document.serialized(), part: nil, limits: .default)
+  @Test(
+    arguments: XMLReader.Backend.allCases,
+    [
+      "<a t=\"&amp;lt; &#38;#38; &quot; x&#10;y&#9;z&#13;w\ttab\">&amp;&lt;&gt;<![CDATA[<c>]]>&#13;\r\n</a>",
+      "<!-- before --><?pi one two?><?t?>\n<a><!--in--><?q  x ?></a>\n<!-- after --><?z?>",
+      "<?xml version='1.0' encoding='utf-8' standalone='yes'?><a>\n\t<b/>\n</a>",
+      "\u{FEFF}<?xm version='1.0' encoding='utf-8'?>\n<P xmlns=\"http://p\"><A>x</A></P>",
+      "<a xmlns:p=\"http://p\" p:x=\"'single' &amp; &quot;double&quot;\">Ünïcødé 🖋 &gt;</a>",
+    ])
+  func trickyContentRoundTrips(backend: XMLReader.Backend, xml: String) throws {
+    let document = try parseXML(xml, backend: backend)
+    let reparsed = try XMLReader.parse(
+      try document.serialized(), part: nil, limits: .default, backend: backend)
     #expect(reparsed == document)
   }
 
@@ -73,9 +77,10 @@ import Testing
 
   // MARK: Well-formedness
 
-  @Test func readerOutputIsWellFormed() throws {
+  @Test(arguments: XMLReader.Backend.allCases)
+  func readerOutputIsWellFormed(backend: XMLReader.Backend) throws {
     for (_, xml) in XMLSamples.all {
-      #expect(XMLWriter.wellFormednessProblem(in: try parseXML(xml)) == nil)
+      #expect(XMLWriter.wellFormednessProblem(in: try parseXML(xml, backend: backend)) == nil)
     }
   }
 
