@@ -38,9 +38,10 @@ package enum Zlib {
       czlib_deflateInit2(&stream, level, -15, 9) == Z_OK, "zlib could not allocate its state")
     defer { deflateEnd(&stream) }
     var output: [UInt8] = []
-    // Compress in steps: deflateBound would reserve the input's size even for data that
-    // shrinks a thousandfold.
-    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    // Compress in steps of at most 64 KiB: deflateBound would reserve the input's size even
+    // for data that shrinks a thousandfold; a small entry needs one small step.
+    let bound = Int(deflateBound(&stream, uLong(min(bytes.count, Int(UInt32.max)))))
+    var chunk = [UInt8](repeating: 0, count: min(bound, 64 << 10))
     bytes.withUnsafeBufferPointer { input in
       var rest = UnsafeBufferPointer(rebasing: input[...])
       var status = Z_OK

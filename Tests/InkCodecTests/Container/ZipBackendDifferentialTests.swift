@@ -73,8 +73,66 @@
         .init("_rels/.rels", Array("<Relationships/>".utf8), dataDescriptor: true),
         .init("b.xml", Array("<b/>".utf8)),
       ])
-      return [("written", stored), ("crafted", crafted)]
+      return [
+        ("written", stored), ("crafted", crafted), ("ZIP64", zip64Archive()),
+        ("Unicode Path", unicodePathArchive(inLocalHeader: true)),
+      ]
     }()
+
+    static func le16(_ value: Int) -> [UInt8] { ZipCraft.le16(UInt16(value)) }
+    static func le32(_ value: Int) -> [UInt8] { ZipCraft.le32(UInt32(value)) }
+    static func le64(_ value: Int) -> [UInt8] { le32(value & 0xFFFF_FFFF) + le32(value >> 32) }
+
+    /// One stored entry whose central record takes its sizes from a ZIP64 extra field, and a
+    /// ZIP64 end record with its locator, as zip tools write archives past 4 GiB.
+    static func zip64Archive() -> [UInt8] {
+      let data = Array("hello, ZIP64".utf8)
+      let name = Array("a.txt".utf8)
+      let crc = Int(CRC32.checksum(data))
+      var archive = le32(0x0403_4B50) + le16(45) + le16(0) + le16(0) + le16(0) + le16(0x21)
+      archive += le32(crc) + le32(data.count) + le32(data.count) + le16(name.count) + le16(0)
+      archive += name + data
+      let directoryOffset = archive.count
+      var central = le32(0x0201_4B50) + le16(45) + le16(45) + le16(0) + le16(0) + le16(0)
+      central += le16(0x21) + le32(crc) + le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF)
+      central += le16(name.count) + le16(20) + le16(0) + le16(0) + le16(0) + le32(0) + le32(0)
+      central += name + le16(1) + le16(16) + le64(data.count) + le64(data.count)
+      archive += central
+      let end64 = archive.count
+      archive += le32(0x0606_4B50) + le64(44) + le16(45) + le16(45) + le32(0) + le32(0)
+      archive += le64(1) + le64(1) + le64(central.count) + le64(directoryOffset)
+      archive += le32(0x0706_4B50) + le32(0) + le64(end64) + le32(1)
+      archive += le32(0x0605_4B50) + le32(0) + le16(0xFFFF) + le16(0xFFFF)
+      archive += le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF) + le16(0)
+      return archive
+    }
+
+    /// One entry named in code page 437 with an Info-ZIP Unicode Path extra field that gives
+    /// its UTF-8 name, in the central record and, when `inLocalHeader`, the local header;
+    /// and an archive comment.
+    static func unicodePathArchive(inLocalHeader: Bool) -> [UInt8] {
+      let data = Array("<a/>".utf8)
+      let name: [UInt8] = [0x63, 0x61, 0x66, 0x82, 0x2E, 0x78, 0x6D, 0x6C]  // "café.xml"
+      let unicode = Array("café.xml".utf8)
+      let field =
+        le16(0x7075) + le16(5 + unicode.count) + [1]
+        + le32(Int(CRC32.checksum(name))) + unicode
+      let localField = inLocalHeader ? field : []
+      let crc = Int(CRC32.checksum(data))
+      var archive = le32(0x0403_4B50) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0x21)
+      archive += le32(crc) + le32(data.count) + le32(data.count) + le16(name.count)
+      archive += le16(localField.count) + name + localField + data
+      let directoryOffset = archive.count
+      var central = le32(0x0201_4B50) + le16(20) + le16(20) + le16(0) + le16(0) + le16(0)
+      central += le16(0x21) + le32(crc) + le32(data.count) + le32(data.count)
+      central += le16(name.count) + le16(field.count) + le16(0) + le16(0) + le16(0) + le32(0)
+      central += le32(0) + name + field
+      archive += central
+      let comment = Array("made by hand".utf8)
+      archive += le32(0x0605_4B50) + le32(0) + le16(1) + le16(1) + le32(central.count)
+      archive += le32(directoryOffset) + le16(comment.count) + comment
+      return archive
+    }
 
     // MARK: Files
 
@@ -123,6 +181,12 @@
       for (label, entries) in archives {
         Self.expectAlike(ZipCraft.archive(entries), label)
       }
+      Self.expectAlike(Self.unicodePathArchive(inLocalHeader: false), "Unicode Path, central only")
+      let zip64 = try ZipArchive.read(Self.zip64Archive(), backend: .portable)
+      #expect(zip64.map(\.data) == [Array("hello, ZIP64".utf8)])
+      let unicode = try ZipArchive.read(
+        Self.unicodePathArchive(inLocalHeader: true), backend: .portable)
+      #expect(unicode.map(\.name.description) == ["/café.xml"])
       for unsafe in ["../evil.xml", "/etc/passwd", "a\\b.xml", "a//b.xml", "C:\\evil.xml"] {
         Self.expectAlike(ZipCraft.archive([.init(unsafe, [1])]), unsafe)
       }
@@ -178,9 +242,10 @@
       }
     }
 
-    @Test func fieldValues() throws {
+    @Test(arguments: mutationBases.map(\.0))
+    func fieldValues(_ base: String) throws {
       // Every 16- and 32-bit field set to values that mean something to a zip reader.
-      let archive = try #require(Self.mutationBases.first?.1)
+      let archive = try #require(Self.mutationBases.first { $0.0 == base }?.1)
       let values: [UInt32] = [0, 1, 0xFFFF, 0xFFFF_FFFF, UInt32(archive.count), 0x8000_0000]
       for offset in 0..<(archive.count - 3) {
         for value in values {
