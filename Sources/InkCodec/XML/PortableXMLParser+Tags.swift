@@ -146,22 +146,23 @@ extension PortableXMLParser {
     skipBlanks()
     let value = try readAttributeValue()
     let attribute = TagAttribute(name: name, value: value)
+    // libxml2 compares URIs byte for byte; `==` would compare canonical equivalents.
+    let isXMLNamespace = value.utf8.elementsEqual(Self.xmlNamespace.utf8)
+    let isXMLNSNamespace = value.utf8.elementsEqual(Self.xmlnsNamespace.utf8)
     if prefixEnd == nil && range(name, equals: "xmlns") {
-      if !value.isEmpty && (value == Self.xmlNamespace || value == Self.xmlnsNamespace) {
+      if isXMLNamespace || isXMLNSNamespace {
         throw malformed(.malformedNamespaceDeclaration, at: position)
       }
       try declare(attribute, prefix: nil)
     } else if let prefixEnd, range(name.lowerBound..<prefixEnd, equals: "xmlns") {
       let prefix = (prefixEnd + 1)..<nameEnd
       if range(prefix, equals: "xml") {
-        guard value == Self.xmlNamespace else {
+        guard isXMLNamespace else {
           throw malformed(.malformedNamespaceDeclaration, at: position)
         }
         return
       }
-      if value == Self.xmlNamespace || range(prefix, equals: "xmlns")
-        || value == Self.xmlnsNamespace || value.isEmpty
-      {
+      if isXMLNamespace || range(prefix, equals: "xmlns") || isXMLNSNamespace || value.isEmpty {
         throw malformed(.malformedNamespaceDeclaration, at: position)
       }
       try declare(attribute, prefix: prefix)
@@ -282,7 +283,7 @@ extension PortableXMLParser {
   /// - Throws: ``XMLSyntaxError/greaterThanExpected`` when the tag does not end with `>`,
   ///   then "end tag does not match" naming the element and its line.
   mutating func readEndTag() throws(WillError) {
-    guard let element = open.last else { return }
+    guard let element = open.last else { throw malformed(.extraContent, at: position) }
     position += 2
     let length = element.name.count
     let matchesQuickly =

@@ -3,13 +3,17 @@
 ///
 /// It returns the same ``XMLDocument`` as the libxml2 backend for every part that backend
 /// accepts, and rejects every other part with the same error: the same kind, the same limit,
-/// and for ``WillErrorKind/malformedXML(line:message:)`` the same line. To get there it reads
-/// the part the way libxml2 2.9's push parser does when FoundationXML hands it the whole part
-/// at once: `XMLPreflight` first, then the same states (prolog, start tag, content, end tag,
-/// CDATA, epilog), the same checks in the same order, and the same places where the push
-/// parser stops early and reports an unfinished document. The quirks that follow from this
-/// are kept on purpose, each where it happens: CDATA sections keep their carriage returns,
-/// a reference to `xml`'s namespace disappears, a part of fewer than four bytes has no root.
+/// and for ``WillErrorKind/malformedXML(line:message:)`` the same line and words. To get
+/// there it reads the part the way libxml2 2.9's push parser does when FoundationXML hands it
+/// the whole part at once: the same states (prolog, start tag, content, end tag, CDATA,
+/// epilog), the same checks in the same order, and the same places where the push parser
+/// stops early and reports an unfinished document. The quirks that follow are kept on
+/// purpose, each where it happens: CDATA sections keep their carriage returns, a declaration
+/// of `xml`'s own namespace disappears, a part of fewer than four bytes has no root.
+///
+/// A part both `XMLPreflight` and the parser accept is read in one pass, the parser doing
+/// the preflight's checks on the way. Any other part is read again the libxml2 backend's
+/// way, preflight first, because the preflight's error wins wherever it lies in the part.
 ///
 /// The parser works on the bytes: names, values and text become `String`s once, straight
 /// from the part when nothing needs replacing. Nothing recurses; memory and time are linear
