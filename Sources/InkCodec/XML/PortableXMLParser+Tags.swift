@@ -81,13 +81,7 @@ extension PortableXMLParser {
   ///   ``DecodingLimits/Limit/xmlAttributes``.
   mutating func readStartTag() throws(WillError) {
     position += 1
-    guard let (nameEnd, prefixEnd) = try qualifiedName(from: position) else {
-      throw malformed(.nameExpected, at: position)
-    }
-    let name = position..<nameEnd
-    try checkLength(ofName: name)
-    position = nameEnd
-    skipBlanks()
+    let (name, prefixEnd) = try readTagName()
     attributes.removeAll(keepingCapacity: true)
     if !declarations.isEmpty {
       declarations.removeAll(keepingCapacity: true)
@@ -112,6 +106,20 @@ extension PortableXMLParser {
     }
   }
 
+  /// Reads the qualified name of an element or attribute at `position`, checks its length
+  /// and moves past it and the blanks after it.
+  /// - Returns: The name and, when it has a prefix, where the prefix ends.
+  private mutating func readTagName() throws(WillError) -> (name: Range<Int>, prefixEnd: Int?) {
+    guard let (nameEnd, prefixEnd) = try qualifiedName(from: position) else {
+      throw malformed(.nameExpected, at: position)
+    }
+    let name = position..<nameEnd
+    try checkLength(ofName: name)
+    position = nameEnd
+    skipBlanks()
+    return (name, prefixEnd)
+  }
+
   /// Whether the tag ends here, with `>` or `/>`.
   private func atTagEnd() -> Bool {
     let current = byte(at: position)
@@ -132,13 +140,8 @@ extension PortableXMLParser {
   /// fixed URIs and no prefix is bound to an empty one; a declaration of `xml` to its own
   /// URI is dropped, as libxml2 drops it; a prefix declared twice is refused at once.
   private mutating func readAttribute() throws(WillError) {
-    guard let (nameEnd, prefixEnd) = try qualifiedName(from: position) else {
-      throw malformed(.nameExpected, at: position)
-    }
-    let name = position..<nameEnd
-    try checkLength(ofName: name)
-    position = nameEnd
-    skipBlanks()
+    let (name, prefixEnd) = try readTagName()
+    let nameEnd = name.upperBound
     guard byte(at: position) == XMLByte.equals else {
       throw malformed(.attributeValueNotQuoted, at: position)
     }

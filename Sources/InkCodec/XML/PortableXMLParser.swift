@@ -149,10 +149,8 @@ struct PortableXMLParser: ~Copyable {
       case .prolog:
         skipBlanks()
         guard available >= 2 else { break reading }
-        if startsProcessingInstruction(at: position) {
-          try readProcessingInstruction()
-        } else if startsComment(at: position) {
-          try readComment()
+        if try readMiscellany() {
+          continue reading
         } else if startsMarkupDeclaration(at: position) && available < 9 {
           break reading
         } else {
@@ -190,10 +188,8 @@ struct PortableXMLParser: ~Copyable {
       case .epilog:
         skipBlanks()
         guard available >= 2 else { break reading }
-        if startsProcessingInstruction(at: position) {
-          try readProcessingInstruction()
-        } else if startsComment(at: position) {
-          try readComment()
+        if try readMiscellany() {
+          continue reading
         } else if startsMarkupDeclaration(at: position) && available < 4 {
           break reading
         } else {
@@ -258,6 +254,19 @@ struct PortableXMLParser: ~Copyable {
     let start = position
     while position < bytes.count, XMLNode.isWhitespaceByte(bytes[position]) { position += 1 }
     return position - start
+  }
+
+  /// Reads a processing instruction or comment, the markup allowed before and after the
+  /// root; `false` when the next markup is neither.
+  private mutating func readMiscellany() throws(WillError) -> Bool {
+    if startsProcessingInstruction(at: position) {
+      try readProcessingInstruction()
+    } else if startsComment(at: position) {
+      try readComment()
+    } else {
+      return false
+    }
+    return true
   }
 
   private func startsProcessingInstruction(at index: Int) -> Bool {
