@@ -55,7 +55,9 @@ public enum UIMWillMapping {
     if let entry = renderModes.first(where: { $0.value == uri }) {
       return BlendMode(rawValue: entry.key)
     }
-    if uri.hasPrefix(blendPrefix), let raw = Int64(uri.dropFirst(blendPrefix.count)) {
+    if uri.hasPrefix(blendPrefix),
+      let raw = UIMWillStatements.canonicalInt64(String(uri.dropFirst(blendPrefix.count)))
+    {
       return BlendMode(rawValue: raw)
     }
     return nil

@@ -13,7 +13,8 @@ enum UIMReport {
     }
     var losses = ConversionLosses()
     return try WillDocument(
-      converting: try UIMDocument(parsing: input.bytes, limits: limits), losses: &losses)
+      converting: try UIMDocument(parsing: input.bytes, limits: limits), limits: limits,
+      losses: &losses)
   }
 
   /// The version as `3.1.0`.
