@@ -79,8 +79,8 @@ enum UIMReport {
         document.properties.map { "\($0.name)=\($0.value)".terminalSafe }.joined(separator: ", "),
       ])
     }
-    let warnings = document.validate()
-    rows.append(["warnings", warnings.isEmpty ? "none" : "\(warnings.count)"])
+    let warnings = document.validate().reduce(0) { $0 + $1.occurrences }
+    rows.append(["warnings", warnings == 0 ? "none" : "\(warnings)"])
     var lines = [style.bold(input.displayName.terminalSafe)]
     let table = TextTable(rows: rows)
     lines += table.lines().map { "  " + $0 }
