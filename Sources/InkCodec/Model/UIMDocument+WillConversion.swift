@@ -69,7 +69,7 @@ extension UIMDocument {
 
   private mutating func triple(_ subject: String, _ name: String, _ object: String) {
     knowledgeGraph.append(
-      UIMTriple(subject: subject, predicate: UIMWillMapping.namespace + name, object: object))
+      UIMTriple(subject: subject, predicate: UIMWillMapping.predicate(name), object: object))
   }
 
   private mutating func convert(_ stroke: Stroke, number: Int, tables: inout UIMStyleTableIndex)
