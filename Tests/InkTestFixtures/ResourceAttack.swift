@@ -3,8 +3,11 @@ import InkCodec
 /// A file that attacks willdoc's resources rather than its parser: small on disk, it asks for
 /// as much work as the default limits let through (or one step more). Each one must finish
 /// within the budget model of `docs/robustness.md`, or stop with the limit error it names.
+///
+/// Reading a UIM attack (`r-uim-<class>.uim`) means what drawing it means: parsing the UIM
+/// file and converting it to WILL 2.
 public struct ResourceAttack: Sendable {
-  /// The file name under `invalid/`, `r-<class>.will`.
+  /// The file name under `invalid/`, `r-<class>.will` or `r-uim-<class>.uim`.
   public var name: String
   /// What it attacks, and how big it is.
   public var summary: String

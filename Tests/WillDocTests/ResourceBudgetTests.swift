@@ -25,8 +25,9 @@ struct ResourceBudgetTests {
     #expect(Self.hostileFiles.filter { $0.hasPrefix("r-") }.count >= 18, "\(Self.hostileFiles)")
   }
 
-  /// Every command that reads a document, with each output form.
-  static func commands(output: URL) -> [[String]] {
+  /// Every command that reads a document, with each output form; the file's name follows
+  /// each (`diff` compares the file with itself).
+  static func commands(output: URL, file: String) -> [[String]] {
     [
       ["validate"], ["validate", "--format", "json"], ["inspect"], ["inspect", "-q"], ["dump"],
       ["dump", "--format", "json"],
@@ -34,9 +35,14 @@ struct ResourceBudgetTests {
       ["render", "--brush", "particle", "-o", output.appendingPathComponent("particle.png").path],
       ["render", "--brush", "hair", "-o", output.appendingPathComponent("hair.png").path],
       ["render", "-o", output.appendingPathComponent("page.svg").path],
+      ["render", "-o", output.appendingPathComponent("page.pdf").path],
       ["render", "-o", output.appendingPathComponent("outline.json").path],
       ["reencode", "-o", output.appendingPathComponent("copy.will").path],
       ["salvage", "-o", output.appendingPathComponent("salvaged.will").path],
+      ["convert", "-o", output.appendingPathComponent("converted.will").path],
+      ["convert", "-o", output.appendingPathComponent("converted.inkml").path],
+      ["convert", "-o", output.appendingPathComponent("converted.uim").path],
+      ["diff", file],
     ]
   }
 
@@ -47,9 +53,9 @@ struct ResourceBudgetTests {
     ), arguments: hostileFiles)
   func everyCommandFinishesWithinBudget(_ name: String) throws {
     let directory = Fixtures.sampleDocuments.appendingPathComponent("invalid")
-    for index in Self.commands(output: directory).indices {
+    for index in Self.commands(output: directory, file: name).indices {
       let scratch = try TemporaryDirectory()  // removed after each command
-      let command = Self.commands(output: scratch.url)[index]
+      let command = Self.commands(output: scratch.url, file: name)[index]
       let outcome = try BudgetedRun.run(command + [name], in: directory)
       let label = "willdoc \(command.first!) … \(name)"
       #expect(

@@ -183,6 +183,15 @@ public struct DocumentDifference: Sendable, Hashable {
     return result
   }
 
+  /// How far apart two placed values are: 0 when equal, infinities included, or both NaN (a
+  /// transform of huge scale gives both, and the same stroke must compare equal to itself);
+  /// infinity when only one is NaN.
+  private static func distance(_ x: Double, _ y: Double) -> Double {
+    if x == y || (x.isNaN && y.isNaN) { return 0 }
+    let d = abs(x - y)
+    return d.isNaN ? .infinity : d
+  }
+
   /// The fields in which two placed strokes differ, and their largest coordinate difference.
   private static func compare(_ a: PlacedStroke, _ b: PlacedStroke, tolerance: Double) -> (
     fields: [Field], error: Double?
@@ -196,7 +205,7 @@ public struct DocumentDifference: Sendable, Hashable {
       for (p, q) in zip(first.points, second.points) {
         let u = a.transform.apply(x: p.x, y: p.y)
         let v = b.transform.apply(x: q.x, y: q.y)
-        largest = max(largest, abs(u.x - v.x), abs(u.y - v.y))
+        largest = max(largest, distance(u.x, v.x), distance(u.y, v.y))
       }
       error = largest
       if !(largest <= tolerance) { fields.append(.points) }
@@ -206,7 +215,7 @@ public struct DocumentDifference: Sendable, Hashable {
     let scales = (a.transform.lengthScale, b.transform.lengthScale)
     if first.widths.count != second.widths.count
       || zip(first.widths, second.widths).contains(where: {
-        !(abs($0 * scales.0 - $1 * scales.1) <= tolerance)
+        !(distance($0 * scales.0, $1 * scales.1) <= tolerance)
       })
     {
       fields.append(.widths)

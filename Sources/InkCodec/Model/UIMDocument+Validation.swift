@@ -12,17 +12,23 @@ extension UIMDocument {
   ///   when Wacom's library saves the file).
   /// - `uim-zero-end-parameter`: a stroke with points has tf = 0 (absent), which draws nothing.
   /// - `uim-unparsed-chunk`: a chunk kept unread (an unknown id, or not a 3.1.0 protobuf).
-  public func validate() -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
+  ///
+  /// After `maximumRepeats` diagnostics of one code in one chunk, further ones are counted and
+  /// summarised in one more diagnostic (its ``Diagnostic/occurrences`` holds the count), as
+  /// ``WillDocument/validate(maximumRepeats:)`` does: a file can hold millions of them.
+  /// - Parameter maximumRepeats: How many diagnostics of one code in one chunk to list.
+  public func validate(maximumRepeats: Int = 100) -> [Diagnostic] {
+    var diagnostics = DiagnosticList(maximumRepeats: maximumRepeats)
     let brushNames = Set(
       brushes.vectorBrushes.map(\.name) + brushes.rasterBrushes.map(\.name))
     let sensorIDs = Set(inputData.sensorData.compactMap(\.id))
     var inTree = Set<Int>()
     if let tree = structure.mainTree { inTree = Set(tree.strokeIndices) }
     for (index, stroke) in inkData.strokes.enumerated() {
-      func warn(_ code: String, _ message: String) {
+      func warn(_ code: String, _ message: @autoclosure () -> String) {
         diagnostics.append(
-          Diagnostic(.warning, code: code, part: "INKD", strokeIndex: index, message: message))
+          code: code, part: "INKD",
+          Diagnostic(.warning, code: code, part: "INKD", strokeIndex: index, message: message()))
       }
       let usesValue: Bool = {
         if case .value = stroke.properties { return true }
@@ -49,23 +55,35 @@ extension UIMDocument {
       }
     }
     if let configuration = inputData.configuration {
+      // Built once: a scan of the configuration per run is quadratic in the file.
+      var channelIDs: Set<UIMIdentifier> = []
+      for context in configuration.sensorContexts {
+        for channels in context.channelsContexts {
+          for channel in channels.channels { if let id = channel.id { channelIDs.insert(id) } }
+        }
+      }
       for (index, record) in inputData.sensorData.enumerated() {
         if let unknown = record.channels.first(where: {
-          $0.sensorChannelID.map { configuration.channel($0) == nil } ?? true
+          $0.sensorChannelID.map { !channelIDs.contains($0) } ?? true
         }) {
           diagnostics.append(
+            code: "uim-unknown-sensor-channel", part: "INPT",
             Diagnostic(
               .warning, code: "uim-unknown-sensor-channel", part: "INPT",
               message:
                 "sensor data \(index) has a run for channel \(unknown.sensorChannelID?.description ?? "-"), which the configuration lacks"
             ))
         }
-        let lengths = Set(record.channels.map(\.deltas.count))
-        if lengths.count > 1 {
+        if let first = record.channels.first?.deltas.count,
+          record.channels.contains(where: { $0.deltas.count != first })
+        {
           diagnostics.append(
+            code: "uim-sensor-length-mismatch", part: "INPT",
             Diagnostic(
               .warning, code: "uim-sensor-length-mismatch", part: "INPT",
-              message: "sensor data \(index) has channel runs of \(lengths.sorted()) samples"))
+              message:
+                "sensor data \(index) has channel runs of \(Set(record.channels.map(\.deltas.count)).sorted()) samples"
+            ))
         }
       }
     }
@@ -76,6 +94,6 @@ extension UIMDocument {
           .warning, code: "uim-unparsed-chunk", part: chunk.id,
           message: "chunk \(chunk.id) (\(chunk.payload.count) bytes) is kept unread"))
     }
-    return diagnostics
+    return diagnostics.finished()
   }
 }

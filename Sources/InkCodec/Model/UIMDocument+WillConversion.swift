@@ -7,7 +7,6 @@ extension UIMDocument {
   /// - Throws: ``WillErrorKind/unsupported(_:)`` when a stroke's precision is outside 0…15.
   public init(converting document: WillDocument) throws(WillError) {
     self.init()
-    let ns = UIMWillMapping.namespace
     let p = document.properties
     for (name, value) in [
       ("Title", p.title), ("CreationDate", p.created), ("ModificationDate", p.modified),
@@ -32,6 +31,7 @@ extension UIMDocument {
     let root = UIMWillMapping.identifier(0, 0, 0)
     var nodes = [UIMNode(depth: 0, content: .group(root))]
     var strokeNumber = 0
+    var tables = UIMStyleTableIndex(inkData)
     for (sectionIndex, section) in document.sections.enumerated() {
       let group = UIMWillMapping.identifier(1, sectionIndex, 0)
       let subject = "uim:node/main/\(group)"
@@ -58,7 +58,7 @@ extension UIMDocument {
         if let part = placed.element.partName { triple(elementSubject, "part", part) }
         for stroke in placed.element.strokes {
           nodes.append(UIMNode(depth: 3, content: .stroke(UInt32(inkData.strokes.count))))
-          let converted = try convert(stroke, number: strokeNumber, namespace: ns)
+          let converted = try convert(stroke, number: strokeNumber, tables: &tables)
           inkData.strokes.append(converted)
           strokeNumber += 1
         }
@@ -69,10 +69,10 @@ extension UIMDocument {
 
   private mutating func triple(_ subject: String, _ name: String, _ object: String) {
     knowledgeGraph.append(
-      UIMTriple(subject: subject, predicate: UIMWillMapping.namespace + name, object: object))
+      UIMTriple(subject: subject, predicate: UIMWillMapping.predicate(name), object: object))
   }
 
-  private mutating func convert(_ stroke: Stroke, number: Int, namespace: String)
+  private mutating func convert(_ stroke: Stroke, number: Int, tables: inout UIMStyleTableIndex)
     throws(WillError) -> UIMStroke
   {
     let id = UIMWillMapping.identifier(3, 0, number)
@@ -108,18 +108,13 @@ extension UIMDocument {
       result[.alpha] = colors.map { Double($0.alpha) }
       if stroke.colors.count != count { triple(subject, "colors", String(stroke.colors.count)) }
     }
-    if let index = inkData.properties.firstIndex(of: properties) {
-      result.properties = .index(UInt32(index + 1))
-    } else {
-      inkData.properties.append(properties)
-      result.properties = .index(UInt32(inkData.properties.count))
-    }
+    result.properties = .index(tables.index(of: properties, in: &inkData))
     let brush =
       stroke.paintIndex.map { UIMWillMapping.paintBrushURI(Int($0)) }
       ?? UIMWillMapping.circleBrushURI
-    result.brushURI = .index(Self.index(of: brush, in: &inkData.brushURIs))
+    result.brushURI = .index(tables.index(ofBrush: brush, in: &inkData))
     if let mode = UIMWillMapping.renderMode(stroke.blendMode) {
-      result.renderModeURI = .index(Self.index(of: mode, in: &inkData.renderModeURIs))
+      result.renderModeURI = .index(tables.index(ofRenderMode: mode, in: &inkData))
     }
     if let seed = stroke.particlesRandomSeed {
       result.randomSeed = seed
@@ -133,12 +128,6 @@ extension UIMDocument {
       triple(subject, "unknown", UIMWillMapping.hex(stroke.wire.unknownFields))
     }
     return result
-  }
-
-  private static func index(of uri: String, in table: inout [String]) -> UInt32 {
-    if let index = table.firstIndex(of: uri) { return UInt32(index + 1) }
-    table.append(uri)
-    return UInt32(table.count)
   }
 
   private mutating func rasterBrush(_ paint: ParticlesPaint, index: Int) -> UIMRasterBrush {

@@ -24,6 +24,18 @@
 public enum UIMWillMapping {
   /// The predicate namespace of willdoc's triples.
   public static let namespace = "app://willdoc/will2/"
+
+  /// The names willdoc states, each with its predicate made once: a document of many strokes
+  /// states the same few predicates millions of times, and they share one string each.
+  static let predicates: [String: String] = Dictionary(
+    uniqueKeysWithValues: [
+      "type", "width", "height", "part", "background", "transform", "widths", "colors",
+      "storedFields", "particlesRandomSeed", "id", "unknown", "rotation", "blend", "fills",
+      "paintId",
+    ].map { ($0, namespace + $0) })
+
+  /// The predicate of a name willdoc states.
+  static func predicate(_ name: String) -> String { predicates[name] ?? namespace + name }
   /// The vector brush strokes without a particle paint use: a circle of diameter = size.
   public static let circleBrushURI = "app://willdoc/will2/vector-brush/Circle"
   /// The raster brush of the WILL 2 paint with index `index`.
@@ -55,7 +67,9 @@ public enum UIMWillMapping {
     if let entry = renderModes.first(where: { $0.value == uri }) {
       return BlendMode(rawValue: entry.key)
     }
-    if uri.hasPrefix(blendPrefix), let raw = Int64(uri.dropFirst(blendPrefix.count)) {
+    if uri.hasPrefix(blendPrefix),
+      let raw = UIMWillStatements.canonicalInt64(String(uri.dropFirst(blendPrefix.count)))
+    {
       return BlendMode(rawValue: raw)
     }
     return nil

@@ -9,6 +9,9 @@ extension InkMLDocument {
   /// takes its stroke's first colour.
   public init(converting document: WillDocument) {
     var brushes: [InkMLDocument.Brush] = []
+    // The brush of each colour, transparency and width, found in constant time: one scan of
+    // the brushes per stroke is quadratic when every stroke has a colour of its own.
+    var brushIndex: [BrushKey: Int] = [:]
     var groups: [InkMLDocument.TraceGroup] = []
     for (sectionIndex, section) in document.sections.enumerated() {
       var group = InkMLDocument.TraceGroup(
@@ -39,16 +42,15 @@ extension InkMLDocument {
           let color = stroke.color ?? .black
           let width = stroke.constantWidth.map { rounded($0 * scale) }
           let brush: InkMLDocument.Brush
-          if let existing = brushes.first(where: {
-            $0.color == InkColor(red: color.red, green: color.green, blue: color.blue)
-              && $0.transparency == 255 - Int(color.alpha) && $0.width == width
-          }) {
-            brush = existing
+          let key = BrushKey(color: color, width: width)
+          if let existing = brushIndex[key] {
+            brush = brushes[existing]
           } else {
             brush = InkMLDocument.Brush(
               id: "brush\(brushes.count)",
               color: InkColor(red: color.red, green: color.green, blue: color.blue), width: width,
               transparency: 255 - Int(color.alpha))
+            brushIndex[key] = brushes.count
             brushes.append(brush)
           }
           group.traces.append(
@@ -58,6 +60,21 @@ extension InkMLDocument {
       groups.append(group)
     }
     self.init(brushes: brushes, groups: groups)
+  }
+}
+
+extension InkMLDocument {
+  /// What makes two traces share a brush: the colour with its alpha, and the width bit for bit
+  /// (zero of either sign as one), so that a NaN width, which equals nothing, hashes and
+  /// compares like any other value.
+  private struct BrushKey: Hashable {
+    var rgba: UInt32
+    var width: UInt64?
+
+    init(color: InkColor, width: Double?) {
+      rgba = color.rgba
+      self.width = width.map { $0 == 0 ? 0 : $0.bitPattern }
+    }
   }
 }
 

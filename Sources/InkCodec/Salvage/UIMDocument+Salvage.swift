@@ -150,6 +150,7 @@ extension UIMDocument {
     _ payload: [UInt8], limits: DecodingLimits, report: inout UIMSalvageReport
   ) {
     var strokes: [UIMStroke] = []
+    var totalPoints = 0
     var stop = ""
     payload.withUnsafeBytes { raw in
       var reader = UIMFieldReader(WireReader(raw))
@@ -166,7 +167,13 @@ extension UIMDocument {
             break
           }
           var message = try reader.message("InkData.strokes")
-          strokes.append(try UIMStroke(reading: &message, limits: limits))
+          let stroke = try UIMStroke(reading: &message, limits: limits)
+          totalPoints += stroke.pointCount
+          guard totalPoints <= limits.maxTotalPoints else {
+            stop = "the point limit"
+            break
+          }
+          strokes.append(stroke)
         } catch {
           stop = error.description
           break

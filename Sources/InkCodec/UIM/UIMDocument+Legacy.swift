@@ -9,6 +9,9 @@ extension UIMDocument {
   mutating func readInkObject(_ r: inout UIMFieldReader, limits: DecodingLimits) throws(WillError) {
     var mainNodes: [UIMNode] = []
     var nodeCount = 0
+    // Shared by every inkData message, so that repeating the message resets no count.
+    var totalPoints = 0
+    var tables = UIMStyleTableIndex(inkData)
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1:
@@ -16,7 +19,7 @@ extension UIMDocument {
         inputData = try UIMInputData(reading: &m, legacy: true, limits: limits)
       case 2:
         var m = try r.message("InkObject.inkData")
-        try readLegacyInkData(&m, limits: limits)
+        try readLegacyInkData(&m, limits: limits, totalPoints: &totalPoints, tables: &tables)
       case 3:
         var m = try r.message("InkObject.brushes")
         brushes = try UIMBrushes(reading: &m)
@@ -53,10 +56,10 @@ extension UIMDocument {
     if !mainNodes.isEmpty { structure.mainTree = UIMInkTree(nodes: mainNodes) }
   }
 
-  private mutating func readLegacyInkData(_ r: inout UIMFieldReader, limits: DecodingLimits)
-    throws(WillError)
-  {
-    var totalPoints = 0
+  private mutating func readLegacyInkData(
+    _ r: inout UIMFieldReader, limits: DecodingLimits, totalPoints: inout Int,
+    tables: inout UIMStyleTableIndex
+  ) throws(WillError) {
     while let tag = try r.next() {
       guard tag.fieldNumber == 1 else {
         try r.keepUnknown()
@@ -66,7 +69,7 @@ extension UIMDocument {
       try limits.check(.strokes, inkData.strokes.count + 1, offset: offset)
       var m = try r.message("InkData.strokes")
       do {
-        let stroke = try readLegacyStroke(&m, limits: limits)
+        let stroke = try readLegacyStroke(&m, limits: limits, tables: &tables)
         totalPoints += stroke.pointCount
         try limits.check(.totalPoints, totalPoints)
         inkData.strokes.append(stroke)
@@ -76,9 +79,9 @@ extension UIMDocument {
     }
   }
 
-  private mutating func readLegacyStroke(_ r: inout UIMFieldReader, limits: DecodingLimits)
-    throws(WillError) -> UIMStroke
-  {
+  private mutating func readLegacyStroke(
+    _ r: inout UIMFieldReader, limits: DecodingLimits, tables: inout UIMStyleTableIndex
+  ) throws(WillError) -> UIMStroke {
     var stroke = UIMStroke()
     var floats: [[Float]] = Array(repeating: [], count: 15)
     while let tag = try r.next() {
@@ -95,7 +98,7 @@ extension UIMDocument {
       case 21: try r.appendUInt32s("Stroke.sensorDataMapping", to: &stroke.sensorDataMapping)
       case 22:
         var m = try r.message("Stroke.style")
-        try readLegacyStyle(&m, into: &stroke)
+        try readLegacyStyle(&m, into: &stroke, tables: &tables)
       default: try r.keepUnknown()
       }
     }
@@ -109,40 +112,27 @@ extension UIMDocument {
     return stroke
   }
 
-  private mutating func readLegacyStyle(_ r: inout UIMFieldReader, into stroke: inout UIMStroke)
-    throws(WillError)
-  {
+  private mutating func readLegacyStyle(
+    _ r: inout UIMFieldReader, into stroke: inout UIMStroke, tables: inout UIMStyleTableIndex
+  ) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1:
         var m = try r.message("Style.properties")
         let value = try UIMPathPointProperties(readingLegacy: &m)
-        if let index = inkData.properties.firstIndex(of: value) {
-          stroke.properties = .index(UInt32(index + 1))
-        } else {
-          inkData.properties.append(value)
-          stroke.properties = .index(UInt32(inkData.properties.count))
-        }
+        stroke.properties = .index(tables.index(of: value, in: &inkData))
       case 2:
         let uri = try r.string("Style.brushURI")
-        stroke.brushURI = Self.reference(uri, in: &inkData.brushURIs)
+        stroke.brushURI = uri.isEmpty ? .none : .index(tables.index(ofBrush: uri, in: &inkData))
       case 3: stroke.randomSeed = try r.uint32("Style.particlesRandomSeed")
       case 4:
         let uri = try r.string("Style.renderModeURI")
         stroke.renderModeURI =
-          uri == UIMInkData.sourceOverURI ? .none : Self.reference(uri, in: &inkData.renderModeURIs)
+          uri.isEmpty || uri == UIMInkData.sourceOverURI
+          ? .none : .index(tables.index(ofRenderMode: uri, in: &inkData))
       default: try r.keepUnknown()
       }
     }
-  }
-
-  private static func reference(_ uri: String, in table: inout [String]) -> UIMStyleReference<
-    String
-  > {
-    if uri.isEmpty { return .none }
-    if let index = table.firstIndex(of: uri) { return .index(UInt32(index + 1)) }
-    table.append(uri)
-    return .index(UInt32(table.count))
   }
 
   /// A 3.0.0 `Node`: a stroke node (type STROKE) keeps its index, every other node becomes a

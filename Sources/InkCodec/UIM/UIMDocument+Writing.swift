@@ -56,7 +56,7 @@ extension UIMDocument {
     case "BRSH": brushes.encode(into: &w)
     case "INKD": try inkData.encode(into: &w)
     case "KNWG":
-      for triple in knowledgeGraph { w.message(1) { triple.encode(into: &$0) } }
+      UIMTriple.encode(knowledgeGraph, field: 1, into: &w)
       w.bytes += knowledgeGraphUnknownFields
     case "INKS": structure.encode(into: &w)
     default: break

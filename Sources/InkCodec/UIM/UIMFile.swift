@@ -118,25 +118,33 @@ public struct UIMFile: Sendable, Hashable, Codable {
       head.append(reserved)
       for chunk in chunks { head += Self.written(chunk.descriptor ?? UIMChunkDescriptor()).bytes }
     }
-    var body: [UInt8] = Array("UINK".utf8)
-    Self.append(id: Array("HEAD".utf8), data: head, pad: headPadByte, to: &body)
+    var stored: [[UInt8]] = []
     for chunk in chunks {
-      var stored = chunk.payload
+      var bytes = chunk.payload
       if let descriptor = chunk.descriptor, version != [3, 0, 0] {
         switch Self.written(descriptor).compression {
-        case .zip: stored = Zlib.compress(chunk.payload)
+        case .zip: bytes = Zlib.compress(chunk.payload)
         case .lzma:
           #if LZMA && os(Linux)
-            stored = LZMA.compress(chunk.payload)
+            bytes = LZMA.compress(chunk.payload)
           #endif
         case .uncompressed, nil: break
         }
       }
-      Self.append(id: chunk.idBytes, data: stored, pad: chunk.padByte, to: &body)
+      stored.append(bytes)
     }
-    var file: [UInt8] = Array("RIFF".utf8)
-    Self.appendUInt32(UInt32(body.count), to: &file)
-    return file + body
+    // One allocation of the final size: the chunks can be hundreds of megabytes.
+    let size = stored.reduce(20 + head.count + head.count % 2) { $0 + 8 + $1.count + $1.count % 2 }
+    var file: [UInt8] = []
+    file.reserveCapacity(size)
+    file += Array("RIFF".utf8)
+    Self.appendUInt32(UInt32(truncatingIfNeeded: size - 8), to: &file)
+    file += Array("UINK".utf8)
+    Self.append(id: Array("HEAD".utf8), data: head, pad: headPadByte, to: &file)
+    for (chunk, bytes) in zip(chunks, stored) {
+      Self.append(id: chunk.idBytes, data: bytes, pad: chunk.padByte, to: &file)
+    }
+    return file
   }
 
   /// The descriptor a chunk is written with: its own, except that a build without an LZMA
@@ -196,7 +204,7 @@ public struct UIMFile: Sendable, Hashable, Codable {
 
   private static func append(id: [UInt8], data: [UInt8], pad: UInt8?, to body: inout [UInt8]) {
     body += id
-    appendUInt32(UInt32(data.count), to: &body)
+    appendUInt32(UInt32(truncatingIfNeeded: data.count), to: &body)
     body += data
     if data.count % 2 == 1 { body.append(pad ?? 0) }
   }

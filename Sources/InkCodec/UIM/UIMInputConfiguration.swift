@@ -18,7 +18,8 @@ public struct UIMInputConfiguration: Sendable, Hashable, Codable {
   /// Creates an empty configuration.
   public init() {}
 
-  /// The channel with `id`, searched in every sensor context.
+  /// The first channel with `id`, searched in every sensor context. This scans the
+  /// configuration: to look up many, build a dictionary.
   public func channel(_ id: UIMIdentifier) -> UIMSensorChannel? {
     for context in sensorContexts {
       for channels in context.channelsContexts {

@@ -125,7 +125,7 @@ public struct UIMInputData: Sendable, Hashable, Codable {
   /// Whether it holds nothing.
   public var isEmpty: Bool { configuration == nil && sensorData.isEmpty && unknownFields.isEmpty }
 
-  /// The record with `id`.
+  /// The first record with `id`. This scans the records: to look up many, build a dictionary.
   public func sensorData(_ id: UIMIdentifier) -> UIMSensorData? {
     sensorData.first { $0.id == id }
   }
@@ -141,7 +141,8 @@ public struct UIMInputData: Sendable, Hashable, Codable {
         let offset = r.fieldOffset
         var m = try r.message("InputData.sensorData")
         let record = try UIMSensorData(reading: &m, legacy: legacy, limits: limits)
-        total += record.channels.first?.deltas.count ?? 0
+        // A record's samples are its longest run: every run is held in memory.
+        total += record.channels.lazy.map(\.deltas.count).max() ?? 0
         try limits.check(.totalPoints, total, offset: offset)
         sensorData.append(record)
       default: try r.keepUnknown()

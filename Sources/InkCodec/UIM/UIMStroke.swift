@@ -78,9 +78,10 @@ public struct UIMStroke: Sendable, Hashable, Codable {
   // MARK: Reading
 
   init(reading r: inout UIMFieldReader, limits: DecodingLimits) throws(WillError) {
-    var deltas: [[Int32]] = Array(repeating: [], count: 15)
-    var colors: [[UInt32]] = Array(repeating: [], count: 15)
-    var floats: [[Float]] = Array(repeating: [], count: 15)
+    // Made with the spline message: a stroke without one allocates nothing more.
+    var deltas: [[Int32]] = []
+    var colors: [[UInt32]] = []
+    var floats: [[Float]] = []
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: id = try r.identifier("Stroke.id", legacyText: false)
@@ -126,7 +127,7 @@ public struct UIMStroke: Sendable, Hashable, Codable {
       }
     }
     unknownFields = r.unknown
-    for channel in UIMSplineChannel.allCases {
+    for channel in UIMSplineChannel.allCases where splineFormat != .none {
       let index = channel.rawValue - 1
       if channel.isColor {
         channelValues[index] = colors[index].map(Double.init)
@@ -186,7 +187,7 @@ public struct UIMStroke: Sendable, Hashable, Codable {
         let values = self[channel]
         let field = UInt32(channel.rawValue)
         if channel.isColor {
-          spline.packedVarints(field, values.lazy.map { UInt64(UInt32(clamping: Int($0))) })
+          spline.packedVarints(field, values.lazy.map { UInt64(Self.colorValue($0)) })
         } else if splineFormat == .fixedPoint {
           let deltas = try Self.encode(values, channel: channel, precision: precision(of: channel))
           spline.packedVarints(field, deltas.lazy.map { UInt64(ZigZag.encoded($0)) })
@@ -217,6 +218,13 @@ public struct UIMStroke: Sendable, Hashable, Codable {
     w.identifier(15, sensorDataID)
     w.packedVarints(16, sensorDataMapping.lazy.map { UInt64($0) })
     w.bytes += unknownFields
+  }
+
+  /// A colour channel value as stored: clamped to `UInt32`, NaN as 0 (a value read from a
+  /// file is already an integer in range; one set by a caller may be anything).
+  static func colorValue(_ value: Double) -> UInt32 {
+    guard value > 0 else { return 0 }
+    return value < 4_294_967_295 ? UInt32(value) : .max
   }
 
   /// The stored differences of a fixed-point channel: `round(v · 10^p)` (half to even, as

@@ -115,7 +115,7 @@ struct DocumentConversion {
       if target == .uim {
         return ("uim", summary, (try uim.serialized(), uim.inkData.strokes.count))
       }
-      let document = try WillDocument(converting: uim, losses: &losses)
+      let document = try WillDocument(converting: uim, limits: limits, losses: &losses)
       if target == .inkml {
         let more = InkMLDocument.losses(converting: document)
         losses.drawingChanges += more.drawingChanges

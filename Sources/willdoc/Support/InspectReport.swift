@@ -49,7 +49,7 @@ struct InspectReport {
         // are its own.
         let uim = try UIMDocument(parsing: input.bytes, limits: limits)
         var losses = ConversionLosses()
-        let document = try WillDocument(converting: uim, losses: &losses)
+        let document = try WillDocument(converting: uim, limits: limits, losses: &losses)
         read = (
           document, DocumentSummary(document), uim.validate().map(\.occurrences).reduce(0, +)
         )

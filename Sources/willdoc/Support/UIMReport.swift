@@ -13,7 +13,8 @@ enum UIMReport {
     }
     var losses = ConversionLosses()
     return try WillDocument(
-      converting: try UIMDocument(parsing: input.bytes, limits: limits), losses: &losses)
+      converting: try UIMDocument(parsing: input.bytes, limits: limits), limits: limits,
+      losses: &losses)
   }
 
   /// The version as `3.1.0`.
@@ -78,8 +79,8 @@ enum UIMReport {
         document.properties.map { "\($0.name)=\($0.value)".terminalSafe }.joined(separator: ", "),
       ])
     }
-    let warnings = document.validate()
-    rows.append(["warnings", warnings.isEmpty ? "none" : "\(warnings.count)"])
+    let warnings = document.validate().reduce(0) { $0 + $1.occurrences }
+    rows.append(["warnings", warnings == 0 ? "none" : "\(warnings)"])
     var lines = [style.bold(input.displayName.terminalSafe)]
     let table = TextTable(rows: rows)
     lines += table.lines().map { "  " + $0 }

@@ -236,7 +236,11 @@ import Testing
     #expect(Set(names.filter { $0.hasPrefix("x-") }) == Set(Self.invalidNames))
     #expect(Set(names.filter { $0.hasPrefix("r-") }) == Set(Self.attacks.map(\.name)))
     #expect(
-      names.allSatisfy { ($0.hasPrefix("x-") || $0.hasPrefix("r-")) && $0.hasSuffix(".will") })
+      names.allSatisfy {
+        ($0.hasPrefix("x-") && $0.hasSuffix(".will"))
+          || ($0.hasPrefix("r-") && $0.hasSuffix(".will"))
+          || ($0.hasPrefix("r-uim-") && $0.hasSuffix(".uim"))
+      })
   }
 
   /// `name ok`, `name limit-exceeded <limit>` or `name <code>` lines of `golden/attacks.txt`.
@@ -252,13 +256,18 @@ import Testing
   }()
 
   /// Each resource attack reads with default limits, or stops at the limit it names; either
-  /// way without decoding a shared part twice (the at-limit attacks decode in seconds).
+  /// way without decoding a shared part twice (the at-limit attacks decode in seconds). A UIM
+  /// attack reads as it is drawn: parsed, then converted to WILL 2.
   @Test(arguments: attacks.map(\.name))
   func resourceAttackReadsOrStopsAtItsLimit(name: String) throws {
     let expected = try #require(Self.attacks.first { $0.name == name })
     let bytes = try Self.bytes("invalid/" + name)
     do {
-      let document = try WillDocument(parsing: bytes)
+      var losses = ConversionLosses()
+      let document =
+        name.hasSuffix(".uim")
+        ? try WillDocument(converting: try UIMDocument(parsing: bytes), losses: &losses)
+        : try WillDocument(parsing: bytes)
       #expect(expected.limit == nil && expected.code == nil, "\(name) read")
       #expect(document.pointCount <= DecodingLimits.default.maxTotalPoints)
     } catch {
