@@ -95,7 +95,9 @@ struct RenderLimitTests {
     #expect(text.contains("--max-canvas-pixels"))
     #expect(text.contains("(default: \(1 << 25))"))
     #expect(text.contains("--max-total-render-work"))
-    #expect(text.contains("(default: \(1 << 32))"))
+    #expect(text.contains("(default: \(1 << 31))"))
+    #expect(text.contains("--max-image-scans"))
+    #expect(text.contains("(default: 100)"))
   }
 
   @Test func negativeLimitsAreUsageErrors() throws {
