@@ -4,7 +4,9 @@ extension ImageCache {
   /// What a section image is, read once per payload: its number and header (`nil` when it is
   /// neither a PNG nor a JPEG).
   struct Payload {
+    /// The payload's number, the same for every element and page that shows it.
     var number: Int
+    /// Its header, or `nil` when it is neither a PNG nor a JPEG.
     var header: ImageHeader?
   }
 

@@ -39,8 +39,12 @@ public enum SVGWriter {
 
   /// A section image to show: where, and which payload of the document's ``ImageCache``.
   struct Image {
+    /// The element: where it shows the image.
     var image: RenderImage
+    /// The payload's number in the document's cache: elements of one payload share its
+    /// `<image>`.
     var payload: Int
+    /// The payload's header: its pixel size and encoding.
     var header: ImageHeader
   }
 
