@@ -104,7 +104,8 @@ let package = Package(
       resources: [.copy("Expected")]
     ),
     .testTarget(
-      name: "InkRenderTests", dependencies: ["InkRender", "InkCodec", "InkInput", "InkTestSupport"]),
+      name: "InkRenderTests",
+      dependencies: ["InkRender", "InkCodec", "InkInput", "InkTestSupport", "InkTestFixtures"]),
     .testTarget(name: "InkInputTests", dependencies: ["InkInput", "InkCodec"]),
     .testTarget(
       name: "WillDocTests",

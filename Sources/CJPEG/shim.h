@@ -9,7 +9,27 @@ struct cjpeg_error {
     struct jpeg_error_mgr base;
     jmp_buf jump;
     char message[JMSG_LENGTH_MAX];
+    /* The scan that went past the limit, or 0. */
+    int scans;
 };
+
+/* A progress monitor that stops the decoder at the first scan past `max_scans`: each scan of
+   a progressive image is walked block by block, even when it holds no data, so a thousand
+   empty scans would take a thousand passes. libjpeg calls it at least once per row of blocks. */
+struct cjpeg_progress {
+    struct jpeg_progress_mgr base;
+    int max_scans;
+};
+
+static void cjpeg_count_scans(j_common_ptr info) {
+    struct cjpeg_progress *progress = (struct cjpeg_progress *)info->progress;
+    int scan = ((j_decompress_ptr)info)->input_scan_number;
+    if (scan > progress->max_scans) {
+        struct cjpeg_error *error = (struct cjpeg_error *)info->err;
+        error->scans = scan;
+        longjmp(error->jump, 1);
+    }
+}
 
 static void cjpeg_error_exit(j_common_ptr info) {
     struct cjpeg_error *error = (struct cjpeg_error *)info->err;
@@ -21,23 +41,30 @@ static void cjpeg_silence(j_common_ptr info) { (void)info; }
 
 /* Decodes `data` to straight RGBA rows. With `out` NULL, only reads the header into `width`
    and `height`. Returns 0 on success, -1 with `message` set on failure, -2 when `capacity` is
-   smaller than width × height × 4. */
+   smaller than width × height × 4, -3 with `scans` set when the image has more than
+   `max_scans` scans. */
 static inline int cjpeg_decode(const unsigned char *data, unsigned long size, unsigned char *out,
                                size_t capacity, unsigned int *width, unsigned int *height,
-                               char *message, size_t message_size) {
+                               int max_scans, int *scans, char *message, size_t message_size) {
     struct jpeg_decompress_struct info;
     struct cjpeg_error error;
+    struct cjpeg_progress progress;
     int status = 0;
     info.err = jpeg_std_error(&error.base);
     error.base.error_exit = cjpeg_error_exit;
     error.base.output_message = cjpeg_silence;
     error.message[0] = 0;
+    error.scans = 0;
+    progress.base.progress_monitor = cjpeg_count_scans;
+    progress.max_scans = max_scans;
     if (setjmp(error.jump)) {
         snprintf(message, message_size, "%s", error.message);
+        *scans = error.scans;
         jpeg_destroy_decompress(&info);
-        return -1;
+        return error.scans > 0 ? -3 : -1;
     }
     jpeg_create_decompress(&info);
+    info.progress = &progress.base;
     jpeg_mem_src(&info, data, size);
     jpeg_read_header(&info, TRUE);
     *width = info.image_width;

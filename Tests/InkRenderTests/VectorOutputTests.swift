@@ -151,10 +151,8 @@ struct VectorOutputTests {
       })
     if ExternalTool.isUsable("qpdf") { try Self.check(pdf) }
     let svg = try Renderer.renderSVG(page)
-    #expect(
-      svg.contains(
-        "<image width=\"4\" height=\"2\" preserveAspectRatio=\"none\" transform=\"matrix(1 0 0 1 2 3)\""
-      ))
+    #expect(svg.contains("<image id=\"im0\" width=\"4\" height=\"2\" preserveAspectRatio=\"none\""))
+    #expect(svg.contains("<use xlink:href=\"#im0\" transform=\"matrix(1 0 0 1 2 3)\"/>"))
     #expect(svg.contains("data:image/jpeg;base64,\(Base64.encode(jpeg))"))
   }
 

@@ -23,16 +23,18 @@ package enum Attack {
     header + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"592\" height=\"864\" "
     + "xmlns:r=\"\(relationshipsNamespace)\">"
 
-  /// A package of `sections` (each included `sectionCopies` times by the package) and `parts`.
+  /// A package of `sections` (each included `sectionCopies` times by the package) and `parts`,
+  /// with the content types `types` (extension, type) besides the usual ones.
   package static func package(
-    sections: [Section], sectionCopies: Int = 1, parts: [(String, [UInt8])], level: Int = 9
+    sections: [Section], sectionCopies: Int = 1, parts: [(String, [UInt8])], level: Int = 9,
+    types: [(String, String)] = []
   ) throws -> [UInt8] {
     var entries: [ZipEntry.Input] = []
     func add(_ name: String, _ data: [UInt8]) throws {
       entries.append(
         ZipEntry.Input(name: try PartName(name), data: data, compression: .deflate(level: level)))
     }
-    try add("/[Content_Types].xml", Array(contentTypes.utf8))
+    try add("/[Content_Types].xml", Array(contentTypes(adding: types).utf8))
     var root: [(String, String, String)] = []
     for (index, _) in sections.enumerated() {
       for copy in 0..<sectionCopies {
@@ -52,14 +54,19 @@ package enum Attack {
     return try ZipArchive.write(entries)
   }
 
-  static let contentTypes =
+  static let contentTypes = contentTypes(adding: [])
+
+  /// The content types part, with a `Default` for each (extension, type) of `extra`.
+  static func contentTypes(adding extra: [(String, String)]) -> String {
     header + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
-    + "<Default Extension=\"rels\" ContentType=\"\(WillContentType.relationships)\"/>"
-    + "<Default Extension=\"svg\" ContentType=\"\(WillContentType.svg)\"/>"
-    + "<Default Extension=\"protobuf\" ContentType=\"\(WillContentType.paths)\"/>"
-    + "<Default Extension=\"bin\" ContentType=\"application/octet-stream\"/>"
-    + "<Override PartName=\"/style/paints.protobuf\" ContentType=\"\(WillContentType.paints)\"/>"
-    + "</Types>"
+      + "<Default Extension=\"rels\" ContentType=\"\(WillContentType.relationships)\"/>"
+      + "<Default Extension=\"svg\" ContentType=\"\(WillContentType.svg)\"/>"
+      + "<Default Extension=\"protobuf\" ContentType=\"\(WillContentType.paths)\"/>"
+      + "<Default Extension=\"bin\" ContentType=\"application/octet-stream\"/>"
+      + extra.map { "<Default Extension=\"\($0.0)\" ContentType=\"\($0.1)\"/>" }.joined()
+      + "<Override PartName=\"/style/paints.protobuf\" ContentType=\"\(WillContentType.paints)\"/>"
+      + "</Types>"
+  }
 
   static func relationships(_ items: [(String, String, String)]) -> [UInt8] {
     var text =
@@ -79,6 +86,18 @@ package enum Attack {
       let x = index % 8 * 70
       let y = index / 8 % 8 * 100
       text += "<g r:id=\"\(id)\" transform=\"translate(\(x) \(y))\"/>"
+    }
+    return text
+  }
+
+  /// `count` `<image r:id>` elements of 2 × 2 units, 64 places over the page in turn (the
+  /// part then deflates well).
+  static func tiledImages(count: Int, id: String) -> String {
+    var text = ""
+    for index in 0..<count {
+      let x = index % 8 * 74
+      let y = index / 8 % 8 * 108
+      text += "<image r:id=\"\(id)\" x=\"\(x)\" y=\"\(y)\" width=\"2\" height=\"2\"/>"
     }
     return text
   }

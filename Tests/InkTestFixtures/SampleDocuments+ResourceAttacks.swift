@@ -240,6 +240,7 @@ extension SampleDocuments {
         parts: [
           ("/sections/media/p.protobuf", [UInt8](repeating: 0, count: limits.maxStrokes))
         ]))
+    files += try renderAttacks(seed: seed)
     return files
   }
 }

@@ -3,7 +3,8 @@ import InkCodec
 import InkTestSupport
 import Testing
 
-/// `willdoc render --max-render-work` and `--max-canvas-pixels`, end to end.
+/// `willdoc render --max-render-work`, `--max-canvas-pixels` and `--max-image-scans`, end to
+/// end.
 struct RenderLimitTests {
   static let handwriting = RenderBrushTests.handwriting
 
@@ -87,6 +88,29 @@ struct RenderLimitTests {
     }
   }
 
+  /// A JPEG over the scan limit is left out of every output with one warning naming it and
+  /// the option; the page is still written. Raised, the limit lets it into SVG.
+  @Test func aJPEGOverTheScanLimitIsNamedWithItsOption() throws {
+    let sample = Fixtures.sampleDocuments.appendingPathComponent(
+      "invalid/r-jpeg-scans-past-limit.will")
+    let directory = try TemporaryDirectory()
+    for name in ["page.png", "page.svg", "page.pdf"] {
+      let result = try WillDocRunner.run(["render", sample.path, "-o", directory.file(name).path])
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      #expect(
+        result.stderr
+          == "willdoc: warning: \(sample.path): image /sections/media/j.jpg is not drawn: limit "
+          + "exceeded: JPEG scans is 1000, the limit is 100 (raise it with --max-image-scans)\n",
+        "\(name)")
+    }
+    let raised = try WillDocRunner.run([
+      "render", sample.path, "-o", directory.file("raised.svg").path, "--max-image-scans", "1000",
+    ])
+    #expect(raised.status == 0 && raised.stderr.isEmpty, "\(raised.stderr)")
+    let svg = try String(contentsOf: directory.file("raised.svg"), encoding: .utf8)
+    #expect(svg.contains("<image id=\"im0\""))
+  }
+
   @Test func theHelpStatesTheDefaults() throws {
     let help = try WillDocRunner.run(["render", "--help"])
     let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -95,7 +119,9 @@ struct RenderLimitTests {
     #expect(text.contains("--max-canvas-pixels"))
     #expect(text.contains("(default: \(1 << 25))"))
     #expect(text.contains("--max-total-render-work"))
-    #expect(text.contains("(default: \(1 << 32))"))
+    #expect(text.contains("(default: \(1 << 31))"))
+    #expect(text.contains("--max-image-scans"))
+    #expect(text.contains("(default: 100)"))
   }
 
   @Test func negativeLimitsAreUsageErrors() throws {

@@ -12,4 +12,8 @@ public enum RenderLimit: String, Sendable, Hashable, Codable, CaseIterable {
   case totalWork = "render work of all pages"
   /// The pixels of one canvas (width × height), checked before the canvas is allocated.
   case canvasPixels = "canvas pixels"
+  /// The scans of one JPEG image: a decoder walks every block of every scan, even an empty
+  /// one, so a progressive file of a thousand scans takes a thousand passes. An image over
+  /// the limit is not drawn.
+  case imageScans = "JPEG scans"
 }

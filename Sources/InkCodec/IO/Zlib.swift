@@ -73,6 +73,57 @@ package enum Zlib {
     String(cString: zError(status))
   }
 
+  /// Compresses `bytes` into a zlib stream (RFC 1950) a piece at a time, asking `proceed`
+  /// after each piece whether to go on: for callers that pay for compression as it goes,
+  /// since its time follows what it produces (incompressible data takes several times as
+  /// long as uniform data).
+  /// - Parameters:
+  ///   - bytes: The data.
+  ///   - level: The zlib level, 0…9.
+  ///   - pieceSize: The input bytes between two calls of `proceed`.
+  ///   - proceed: Called with the input bytes consumed and the output bytes produced by the
+  ///     last piece; compression stops when it returns `false`.
+  /// - Returns: The zlib stream (the same input and level always give the same bytes), or
+  ///   `nil` when `proceed` stopped it.
+  /// - Precondition: `level` is in 0…9 and `pieceSize` is positive.
+  package static func compress(
+    _ bytes: [UInt8], level: Int32, pieceSize: Int = 1 << 20,
+    proceed: (_ consumed: Int, _ produced: Int) -> Bool
+  ) -> [UInt8]? {
+    precondition((0...9).contains(level), "the zlib level must be 0…9")
+    precondition(pieceSize > 0, "a piece must hold at least one byte")
+    var stream = z_stream()
+    precondition(
+      czlib_deflateInit2(&stream, level, 15, 8) == Z_OK, "deflateInit2 fails only without memory")
+    defer { deflateEnd(&stream) }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var offset = 0
+    let finished = bytes.withUnsafeBufferPointer { input -> Bool in
+      repeat {
+        let take = min(pieceSize, input.count - offset)
+        // zlib never writes through next_in; it is declared mutable only without ZLIB_CONST.
+        stream.next_in = input.baseAddress.map { UnsafeMutablePointer(mutating: $0 + offset) }
+        stream.avail_in = uInt(take)
+        offset += take
+        let flush = offset == input.count ? Z_FINISH : Z_NO_FLUSH
+        let before = output.count
+        var status = Z_OK
+        repeat {
+          chunk.withUnsafeMutableBufferPointer { out in
+            stream.next_out = out.baseAddress
+            stream.avail_out = uInt(out.count)
+            status = deflate(&stream, flush)
+            output.append(contentsOf: out[..<(out.count - Int(stream.avail_out))])
+          }
+        } while status == Z_OK && (stream.avail_out == 0 || flush == Z_FINISH)
+        guard proceed(take, output.count - before) else { return false }
+      } while offset < input.count
+      return true
+    }
+    return finished ? output : nil
+  }
+
   /// What ``decompress(_:limit:)`` found.
   package enum Inflated: Sendable, Hashable {
     /// The whole stream, at most `limit` bytes.

@@ -35,20 +35,29 @@ public struct RenderLimits: Sendable, Hashable {
   /// and encoding a canvas is work too, 16 units a pixel: the largest canvas takes half of
   /// the default ``maxWork``.
   public var maxCanvasPixels: Int
+  /// The most scans of one JPEG section image (default 100; encoders write 1 for a baseline
+  /// image and about 10 for a progressive one). A decoder walks every block of every scan,
+  /// even a scan that holds no data, so a progressive file of a few kilobytes and a thousand
+  /// scans would take a thousand passes over its blocks. An image with more scans is not
+  /// drawn (in SVG and PDF it is not embedded either): its failure, the limit error, names it.
+  public var maxImageScans: Int
 
   /// Creates limits.
   /// - Parameters:
   ///   - maxWork: The most work units for one page.
   ///   - maxCanvasPixels: The most pixels of one canvas.
-  public init(maxWork: Int = 1 << 30, maxCanvasPixels: Int = 1 << 25) {
+  ///   - maxImageScans: The most scans of one JPEG image.
+  public init(maxWork: Int = 1 << 30, maxCanvasPixels: Int = 1 << 25, maxImageScans: Int = 100) {
     self.maxWork = maxWork
     self.maxCanvasPixels = maxCanvasPixels
+    self.maxImageScans = maxImageScans
   }
 
-  /// The defaults: 2^30 work units, 2^25 canvas pixels.
+  /// The defaults: 2^30 work units, 2^25 canvas pixels, 100 JPEG scans.
   public static let `default` = RenderLimits()
 
   /// No practical limit: for trusted input. A page can still fail with
   /// `WillError(.allocationFailed(bytes:))` when memory runs out.
-  public static let unlimited = RenderLimits(maxWork: .max, maxCanvasPixels: .max)
+  public static let unlimited = RenderLimits(
+    maxWork: .max, maxCanvasPixels: .max, maxImageScans: .max)
 }

@@ -40,6 +40,40 @@ final class WorkBudget {
   /// encoding, once per page, so that
   /// many pages cost what their pixels cost.
   static let canvasPixelCost = 16
+  /// A section image drawn by one element (placed, or written as a reference to the page's
+  /// one copy of its payload), besides the pixels it covers.
+  static let imageReferenceCost = 1_024
+  /// An 8 × 8 block of one component in one scan of a JPEG: a progressive decoder walks
+  /// every block of every scan, even a scan that holds no data.
+  static let scanBlockCost = 16
+  /// A byte of an image embedded in an SVG page: encoded as base64 text, copied into the
+  /// document and written to its file (4/3 bytes of it), once per page that shows it.
+  static let embeddedByteCost = 32
+  /// A pixel of an image split into colour and alpha for a PDF.
+  static let splitPixelCost = 4
+  /// A byte deflated (level 1) for a PDF image stream, besides what it produces.
+  static let deflatedByteCost = 4
+  /// A byte a deflate stream produces: data that does not compress takes about 50 ns a
+  /// byte to deflate, data that does about 4.
+  static let deflateOutputByteCost = 48
+  /// A point of a Bézier fitting attempt (SVG and PDF outlines): its parameter, the curve and
+  /// its error there, and a Newton step, a few evaluations of the curve each.
+  static let fitPointCost = 128
+  /// An edge of the polygons a union merges: snapped, sorted, numbered and cut into pieces.
+  static let unionEdgeCost = 128
+  /// A cell of the union's grid, or an edge's entry in one, made or walked.
+  static let gridCellCost = 8
+  /// A pair of edges sharing a cell of the union's grid, tested for a crossing.
+  static let edgePairCost = 16
+  /// A cut of an edge where another crosses or touches it: numbered, sorted along the edge,
+  /// merged with the cuts at its point, and made a piece whose side is classified (a
+  /// self-intersecting scribble has many times more cuts than edges).
+  static let cutCost = 512
+  /// A cell or an edge a ray crosses, counting the ink beside a piece of the union.
+  static let rayStepCost = 16
+  /// An edge of the union linked into a loop (its turn from the incoming edge is compared
+  /// with the other edges leaving the point).
+  static let linkCost = 256
   /// A hair: a polygon of its own, rasterised and laid over the mask, besides its pixels.
   static let hairCost = 256
 

@@ -8,15 +8,19 @@ enum ImageDrawing {
     min(limits.maxCanvasPixels, 1 << 26)
   }
 
-  /// Decodes and draws `images` in order, charging `budget` for every texel decoded and
-  /// every pixel drawn. An image that cannot be decoded is returned as a failure.
+  /// Decodes and draws `images` in order, each payload decoded once through `cache`;
+  /// charges `budget` for every image drawn, every pixel it covers and every texel decoded.
+  /// An image that cannot be decoded is returned as a failure.
   static func draw(
     _ images: [RenderImage], on canvas: inout Canvas, toDevice: AffineTransform,
-    limits: RenderLimits, budget: WorkBudget
+    limits: RenderLimits, budget: WorkBudget, cache: ImageCache
   ) throws(WillError) -> [ImageFailure] {
     var failures: [ImageFailure] = []
     for image in images {
-      let encoding = ImageHeader(image.data)?.encoding
+      budget.charge(WorkBudget.imageReferenceCost)
+      try budget.check()
+      let payload = cache.payload(of: image, budget: budget)
+      let encoding = payload.header?.encoding
       let isJPEG = encoding == .jpeg || (encoding == nil && image.contentType == "image/jpeg")
       guard isJPEG || image.contentType == "image/png" || encoding == .png else {
         failures.append(
@@ -28,39 +32,18 @@ enum ImageDrawing {
         failures.append(ImageFailure(name: image.name, reason: JPEGDecoder.unavailableReason))
         continue
       }
-      if let header = ImageHeader(image.data) {
-        // An image over the pixel limit is refused by the decoder: charge at most the limit.
-        let most = maximumPixels(limits)
-        let texels = header.width > most / header.height ? most : header.width * header.height
-        budget.charge(texels * WorkBudget.texelCost)
-        try budget.check()
+      switch try cache.pixels(
+        of: image, payload, isJPEG: isJPEG, limits: limits, budget: budget)
+      {
+      case .success(let decoded):
+        let map = toDevice.concatenating(
+          image.pixelTransform(pixelWidth: decoded.width, pixelHeight: decoded.height))
+        try draw(decoded, on: &canvas, map: map, budget: budget)
+      case .failure(let error):
+        failures.append(ImageFailure(image, error))
       }
-      let decoded: RGBAImage
-      do throws(WillError) {
-        decoded =
-          isJPEG
-          ? try decodeJPEG(image.data, maximumPixels: maximumPixels(limits))
-          : try PNGDecoder.decode(image.data, maximumPixels: maximumPixels(limits))
-      } catch {
-        failures.append(ImageFailure(name: image.name, reason: error.message))
-        continue
-      }
-      let map = toDevice.concatenating(
-        image.pixelTransform(pixelWidth: decoded.width, pixelHeight: decoded.height))
-      try draw(decoded, on: &canvas, map: map, budget: budget)
     }
     return failures
-  }
-
-  /// Decodes a JPEG in a build that can; never reached in one that cannot.
-  private static func decodeJPEG(_ data: [UInt8], maximumPixels: Int) throws(WillError)
-    -> RGBAImage
-  {
-    #if JPEG && os(Linux)
-      try JPEGDecoder.decode(data, maximumPixels: maximumPixels)
-    #else
-      throw WillError(.unsupported(JPEGDecoder.unavailableReason))
-    #endif
   }
 
   /// Draws one decoded image through `map` (image pixels to device pixels).

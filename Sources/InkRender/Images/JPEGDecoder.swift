@@ -30,22 +30,38 @@ package enum JPEGDecoder {
 #if JPEG && os(Linux)
   extension JPEGDecoder {
     /// Decodes `data`.
+    /// - Parameters:
+    ///   - data: The JPEG file.
+    ///   - maximumPixels: The most pixels (width × height) it may have.
+    ///   - maximumScans: The most scans it may have: libjpeg walks every block of every scan,
+    ///     so the decoder is stopped at the first scan past this one.
     /// - Throws: ``WillErrorKind/malformedImage(_:)`` for data libjpeg rejects (a CMYK JPEG
     ///   among them), ``WillErrorKind/imageTooLarge(width:height:maximumPixels:)`` for more
-    ///   than `maximumPixels`.
-    package static func decode(_ data: [UInt8], maximumPixels: Int) throws(WillError) -> RGBAImage {
+    ///   than `maximumPixels`, `.renderLimitExceeded(.imageScans, …)` for more than
+    ///   `maximumScans` scans (its value is the first scan past the limit).
+    package static func decode(
+      _ data: [UInt8], maximumPixels: Int,
+      maximumScans: Int = RenderLimits.default.maxImageScans
+    ) throws(WillError) -> RGBAImage {
       var width: UInt32 = 0
       var height: UInt32 = 0
+      var scans: Int32 = 0
+      let scanLimit = Int32(clamping: max(maximumScans, 0))
       var message = [CChar](repeating: 0, count: 200)
-      func failure() -> WillError {
+      func failure(_ status: Int32) -> WillError {
+        if status == -3 {
+          return WillError(
+            .renderLimitExceeded(.imageScans, value: Int(scans), limit: maximumScans))
+        }
         let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return WillError(.malformedImage("JPEG: " + String(decoding: text, as: UTF8.self)))
       }
       let header = data.withUnsafeBufferPointer { bytes in
         cjpeg_decode(
-          bytes.baseAddress, UInt(bytes.count), nil, 0, &width, &height, &message, message.count)
+          bytes.baseAddress, UInt(bytes.count), nil, 0, &width, &height, scanLimit, &scans,
+          &message, message.count)
       }
-      guard header == 0 else { throw failure() }
+      guard header == 0 else { throw failure(header) }
       guard width > 0, height > 0 else {
         throw WillError(.malformedImage("JPEG: the size is \(width) × \(height)"))
       }
@@ -60,10 +76,10 @@ package enum JPEGDecoder {
         data.withUnsafeBufferPointer { bytes in
           cjpeg_decode(
             bytes.baseAddress, UInt(bytes.count), out.baseAddress, out.count, &width, &height,
-            &message, message.count)
+            scanLimit, &scans, &message, message.count)
         }
       }
-      guard status == 0 else { throw failure() }
+      guard status == 0 else { throw failure(status) }
       return RGBAImage(width: Int(width), height: Int(height), pixels: rgba, hasAlpha: false)
     }
   }

@@ -74,15 +74,13 @@ public struct BezierOutliner: Sendable {
     var polygons = PolygonCollector()
     PolygonOutliner(tolerance: tolerance / 2).outline(chains, into: &polygons, budget: budget)
     let loops = PolygonUnion.merged(polygons.polygons, budget: budget)
-    var fitter = CurveFitter(tolerance: tolerance / 2)
-    for loop in loops {
+    var fitter = CurveFitter(tolerance: tolerance / 2, budget: budget)
+    for loop in loops where !budget.isSpent {
       guard let first = loop.first else { continue }
       fitter.begin(first)
       for point in loop.dropFirst() { fitter.add(point) }
       fitter.end()
     }
-    // Each point of each fitting attempt is evaluated a few times: charged like an edge piece.
-    budget.charge(fitter.work * WorkBudget.pieceCost)
     return fitter.path
   }
 }

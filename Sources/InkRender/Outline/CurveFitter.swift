@@ -9,13 +9,17 @@
 /// the tolerance. Runs of one edge stay lines.
 struct CurveFitter: PolygonSink {
   let tolerance: Double
+  /// Charged for every point of every fitting attempt, as the attempt starts; once it is
+  /// spent, fitting stops (the caller throws the budget's error).
+  let budget: WorkBudget
   var path = OutlinePath()
-  /// The points fitted so far, counted once per attempt: what fitting cost.
-  private(set) var work = 0
   private var polygon: [Vec2] = []
   private var parameters: [Double] = []
 
-  init(tolerance: Double) { self.tolerance = tolerance }
+  init(tolerance: Double, budget: WorkBudget = .unlimited()) {
+    self.tolerance = tolerance
+    self.budget = budget
+  }
 
   mutating func begin(_ p: Vec2) {
     polygon.removeAll(keepingCapacity: true)
@@ -73,7 +77,7 @@ struct CurveFitter: PolygonSink {
     _ q: [Vec2], _ first: Int, _ last: Int, _ t1: Vec2, _ t2: Vec2, depth: Int
   ) {
     let count = last - first + 1
-    work += count
+    guard budget.charge(count * WorkBudget.fitPointCost) else { return }
     if count == 2 || depth > 24 {
       for i in (first + 1)...last { path.line(q[i]) }
       return

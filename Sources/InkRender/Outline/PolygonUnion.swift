@@ -101,17 +101,17 @@ struct PolygonUnion {
   /// are when the budget is spent or the union does not close (they fill the same with the
   /// non-zero rule).
   static func merged(_ polygons: [[Vec2]], budget: WorkBudget) -> [[Vec2]] {
-    // Merging costs a few passes over the edges: charged like edge pieces.
-    let edges = polygons.reduce(0) { $0 + $1.count }
-    guard budget.charge(edges * WorkBudget.pieceCost), let union = boundary(of: polygons) else {
-      return polygons
-    }
-    return union
+    boundary(of: polygons, budget: budget) ?? polygons
   }
 
   /// The loops of the union, ink on the left of each (counter-clockwise outer loops in a
-  /// y-up frame), or `nil` when the polygons cannot be merged reliably.
-  static func boundary(of polygons: [[Vec2]]) -> [[Vec2]]? {
+  /// y-up frame), or `nil` when the polygons cannot be merged reliably or `budget` is spent.
+  ///
+  /// Each stage is charged before or as it runs, in proportion to what it loops over: the
+  /// edges (snapping, sorting, numbering, pieces), the grid's cells and entries, the pairs of
+  /// edges sharing a cell, the cuts found (sorted and merged), the cells and edges rays cross,
+  /// and the edges linked. A union that gives up has spent what it charged.
+  static func boundary(of polygons: [[Vec2]], budget: WorkBudget = .unlimited()) -> [[Vec2]]? {
     var edges: [Edge] = []
     var polygonEnds: [Int] = []
     for polygon in snapped(polygons) where polygon.count >= 3 {
@@ -123,6 +123,7 @@ struct PolygonUnion {
       polygonEnds.append(edges.count)
     }
     guard !edges.isEmpty else { return [] }
+    guard budget.charge(edges.count * WorkBudget.unionEdgeCost) else { return nil }
     // Number the vertices: sorted by position, equal points share a number, and a point
     // that starts more than one edge is touched.
     var vertices = Vertices()
@@ -147,7 +148,11 @@ struct PolygonUnion {
     }
     let segments = edges.map { ($0.a, $0.b) }
     var grid = Grid(segments, cellsPerSegment: 4)
-    if !grid.isUsable { grid = Grid(segments, cellsPerSegment: 1) }
+    guard budget.charge(grid.buildWork * WorkBudget.gridCellCost) else { return nil }
+    if !grid.isUsable {
+      grid = Grid(segments, cellsPerSegment: 1)
+      guard budget.charge(grid.buildWork * WorkBudget.gridCellCost) else { return nil }
+    }
     guard grid.isUsable else { return nil }
 
     // Cut every edge where another crosses or touches it.
@@ -156,11 +161,18 @@ struct PolygonUnion {
     // The work is bounded by the edges: ink piled up in one place (thousands of discs over
     // one spot) would otherwise make the pairs, and the rays, grow with the square.
     let allowance = 256 * edges.count + 1 << 20
-    let paired = grid.forEachPair(limit: allowance) { i, j in
-      Self.intersect(
+    // Testing the pairs is charged before it starts.
+    guard let pairs = grid.pairCount(limit: allowance),
+      budget.charge(pairs * WorkBudget.edgePairCost)
+    else { return nil }
+    // Each cut is charged as it is found: numbered, sorted along its edge, merged with
+    // others at its point, and made a piece whose side is classified.
+    grid.forEachPair { i, j in
+      let added = Self.intersect(
         edges[i], edges[j], i, j, into: &cuts, vertices: &vertices, overlapping: &overlapping)
+      return added == 0 || budget.charge(added * WorkBudget.cutCost)
     }
-    guard paired else { return nil }
+    guard !budget.isSpent else { return nil }
     let numbers = vertices.mergeCrossings()
     for index in cuts.indices {
       for k in cuts[index].indices {
@@ -217,21 +229,28 @@ struct PolygonUnion {
     // where it is not known, updated by each crossing in between.
     var kept: [Edge] = []
     var left: Int?
+    // Rays are charged as they go: each cell and edge they cross.
+    var charged = 0
+    func chargeRays() -> Bool {
+      defer { charged = grid.work }
+      return grid.work <= allowance && budget.charge((grid.work - charged) * WorkBudget.rayStepCost)
+    }
     for (index, piece) in pieces.enumerated() {
       if piece.fresh || polygonStart[index] { left = nil }
       if overlapping[piece.parent], let twins = spans[Span(piece.edge)], twins.count > 1 {
         // Pieces on top of each other are classified together, and kept once.
         if twins[0] == index {
           Self.keep(group: twins.map { pieces[$0] }, grid: &grid, into: &kept)
-          guard grid.work <= allowance else { return nil }
+          guard chargeRays() else { return nil }
         }
         left = nil
         continue
       }
       Self.keep(piece, left: &left, grid: &grid, into: &kept)
-      guard grid.work <= allowance else { return nil }
+      guard chargeRays() else { return nil }
       if let known = left, let change = piece.change { left = known + change } else { left = nil }
     }
+    guard budget.charge(kept.count * WorkBudget.linkCost) else { return nil }
     return link(kept, vertexCount: vertices.points.count)
   }
 
@@ -309,10 +328,11 @@ struct PolygonUnion {
   /// Adds the cuts of edges `i` and `j` where they cross, or where an end of one lies on the
   /// other (a point then marked as touched), including along a line where they overlap;
   /// ends that meet ends need no cut.
+  /// - Returns: The number of cuts added.
   private static func intersect(
     _ e: Edge, _ f: Edge, _ i: Int, _ j: Int, into cuts: inout [[Cut]],
     vertices: inout Vertices, overlapping: inout [Bool]
-  ) {
+  ) -> Int {
     let r = e.b - e.a
     let s = f.b - f.a
     let denominator = Vec2.cross(r, s)
@@ -322,9 +342,10 @@ struct PolygonUnion {
       // Parallel: on one line, each is cut where the other's ends lie inside it.
       let offset = f.a - e.a
       guard abs(Vec2.cross(offset, r)) <= epsilon * r.length * (r.length + s.length) else {
-        return
+        return 0
       }
       (overlapping[i], overlapping[j]) = (true, true)
+      var added = 0
       for (edge, other, index) in [(e, f, i), (f, e, j)] {
         let d = edge.b - edge.a
         let lengthSquared = Vec2.dot(d, d)
@@ -333,14 +354,15 @@ struct PolygonUnion {
           guard t > epsilon, t < 1 - epsilon else { continue }
           cuts[index].append(Cut(t: t, p: point, id: id, change: nil))
           vertices.touched[Int(id)] = true
+          added += 1
         }
       }
-      return
+      return added
     }
     let offset = f.a - e.a
     let t = Vec2.cross(offset, s) / denominator
     let u = Vec2.cross(offset, r) / denominator
-    guard t >= -epsilon, t <= 1 + epsilon, u >= -epsilon, u <= 1 + epsilon else { return }
+    guard t >= -epsilon, t <= 1 + epsilon, u >= -epsilon, u <= 1 + epsilon else { return 0 }
     let tInside = t > epsilon && t < 1 - epsilon
     let uInside = u > epsilon && u < 1 - epsilon
     switch (tInside, uInside) {
@@ -352,15 +374,18 @@ struct PolygonUnion {
       let id = vertices.crossing(p)
       cuts[i].append(Cut(t: t, p: p, id: id, change: change))
       cuts[j].append(Cut(t: u, p: p, id: id, change: -change))
+      return 2
     case (true, false):
       let (p, id) = u < 0.5 ? (f.a, f.ia) : (f.b, f.ib)
       cuts[i].append(Cut(t: t, p: p, id: id, change: nil))
       vertices.touched[Int(id)] = true
+      return 1
     case (false, true):
       let (p, id) = t < 0.5 ? (e.a, e.ia) : (e.b, e.ib)
       cuts[j].append(Cut(t: u, p: p, id: id, change: nil))
       vertices.touched[Int(id)] = true
-    case (false, false): return
+      return 1
+    case (false, false): return 0
     }
   }
 
@@ -430,6 +455,12 @@ private struct Grid {
   private var overfull = false
   /// Cells and segments looked at by rays so far.
   private(set) var work = 0
+  /// The cells made and the cell entries filled, or filled before the grid was found
+  /// overfull: what building it cost.
+  private(set) var buildWork = 0
+
+  /// The number of cells.
+  var cellCount: Int { columns * rows }
 
   /// Whether the grid was built: finite coordinates, and not so many long segments that
   /// filling the cells would cost more than about 64 cells a segment.
@@ -467,12 +498,15 @@ private struct Grid {
       filled += (range.1 - range.0 + 1) * (range.3 - range.2 + 1)
       guard filled <= 64 * segments.count + 65_536 else {
         overfull = true
+        buildWork = segments.count + counts.count + filled
         return
       }
       for r in range.2...range.3 {
         for c in range.0...range.1 { counts[r * columns + c + 1] += 1 }
       }
     }
+    // Counting the pairs walks the cells once more.
+    buildWork = segments.count + 2 * counts.count + filled
     for k in 1..<counts.count { counts[k] += counts[k - 1] }
     start = counts
     entries = [Int32](repeating: 0, count: filled)
@@ -500,15 +534,21 @@ private struct Grid {
 
   private func row(_ y: Double) -> Int { min(max(Int((y - minY) / cellHeight), 0), rows - 1) }
 
-  /// Calls `body` once for every pair of segments that share a cell; `false`, part way,
-  /// when more than `limit` pairs would be looked at.
-  func forEachPair(limit: Int, _ body: (Int, Int) -> Void) -> Bool {
+  /// How many pairs of segments ``forEachPair(_:)`` looks at (pairs sharing a cell, each
+  /// once per cell they share), or `nil` when that is more than `limit`.
+  func pairCount(limit: Int) -> Int? {
     var looked = 0
-    for k in 0..<(columns * rows) {
+    for k in 0..<cellCount {
       let count = Int(start[k + 1] - start[k])
       looked += count * (count - 1) / 2
-      guard looked <= limit else { return false }
+      guard looked <= limit else { return nil }
     }
+    return looked
+  }
+
+  /// Calls `body` once for every pair of segments that share a cell, until it returns
+  /// `false`.
+  func forEachPair(_ body: (Int, Int) -> Bool) {
     for r in 0..<rows {
       for c in 0..<columns {
         let members = cell(c, r)
@@ -520,12 +560,11 @@ private struct Grid {
             // Only in the first cell the two share.
             let (ri, rj) = (ranges[i], ranges[j])
             guard max(ri.0, rj.0) == c, max(ri.2, rj.2) == r else { continue }
-            body(i, j)
+            guard body(i, j) else { return }
           }
         }
       }
     }
-    return true
   }
 
   /// The non-zero winding number at `p` of every segment but the `excluded` ones, by a ray

@@ -37,10 +37,22 @@ public enum SVGWriter {
       report: &report)
   }
 
-  /// The SVG text for strokes and images.
+  /// A section image to show: where, and which payload of the document's ``ImageCache``.
+  struct Image {
+    /// The element: where it shows the image.
+    var image: RenderImage
+    /// The payload's number in the document's cache: elements of one payload share its
+    /// `<image>`.
+    var payload: Int
+    /// The payload's header: its pixel size and encoding.
+    var header: ImageHeader
+  }
+
+  /// The SVG text for strokes and images. Each payload is one `<image>` in `<defs>`, which
+  /// every element showing it places with a `<use>`.
   static func document(
     _ strokes: [VectorStroke], frame: Renderer.Frame, scale: Double, background: InkColor?,
-    images: [RenderImage], decimals: Int, report: inout RenderReport
+    images: [Image], decimals: Int, report: inout RenderReport
   ) -> String {
     let f = { (v: Double) in NumberText.rounded(v.isFinite ? v : 0, decimals: 3) }
     let w = f(frame.width)
@@ -204,6 +216,17 @@ public enum SVGWriter {
     out += " width=\"\(f(frame.width * scale))\" height=\"\(f(frame.height * scale))\""
     out += " viewBox=\"0 0 \(w) \(h)\">\n"
     if !style.isEmpty { out += "<style>\(style)</style>\n" }
+    // Each payload once, at its natural size; the elements that show it are <use>s.
+    var imageIDs: [Int: String] = [:]
+    for placed in images where imageIDs[placed.payload] == nil {
+      let id = "im\(imageIDs.count)"
+      imageIDs[placed.payload] = id
+      let type = placed.header.encoding == .png ? "image/png" : "image/jpeg"
+      defs +=
+        "<image id=\"\(id)\" width=\"\(placed.header.width)\" height=\"\(placed.header.height)\""
+      defs += " preserveAspectRatio=\"none\""
+      defs += " xlink:href=\"data:\(type);base64,\(Base64.encode(placed.image.data))\"/>\n"
+    }
     if !defs.isEmpty { out += "<defs>\n\(defs)</defs>\n" }
     if let background {
       out += "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"\(hex(background))\""
@@ -213,19 +236,12 @@ public enum SVGWriter {
       out += "/>\n"
     }
     let toFrame = AffineTransform.translation(x: -frame.x, y: -frame.y)
-    for image in images {
-      guard let header = ImageHeader(image.data) else {
-        report.undrawnImages.append(
-          ImageFailure(
-            name: image.name, reason: "\(image.contentType) is neither a PNG nor a JPEG image"))
-        continue
-      }
+    for placed in images {
+      let header = placed.header
       let map = toFrame.concatenating(
-        image.pixelTransform(pixelWidth: header.width, pixelHeight: header.height))
-      let type = header.encoding == .png ? "image/png" : "image/jpeg"
-      out += "<image width=\"\(header.width)\" height=\"\(header.height)\""
-      out += " preserveAspectRatio=\"none\" transform=\"\(map.svgTransform)\""
-      out += " xlink:href=\"data:\(type);base64,\(Base64.encode(image.data))\"/>\n"
+        placed.image.pixelTransform(pixelWidth: header.width, pixelHeight: header.height))
+      out +=
+        "<use xlink:href=\"#\(imageIDs[placed.payload]!)\" transform=\"\(map.svgTransform)\"/>\n"
     }
     if isolate {
       out += "<g style=\"isolation:isolate\">\n\(ink)</g>\n"

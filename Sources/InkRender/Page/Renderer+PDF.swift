@@ -31,8 +31,12 @@ extension Renderer {
   /// - Returns: The page.
   /// - Throws: `WillError(.renderLimitExceeded(…))` when the outlines, or a brush's canvas,
   ///   exceed ``RenderOptions/limits``.
+  ///   - images: The document's images, each payload made into a PDF image once, however
+  ///     many elements and pages draw it: pass one cache to every page of a document, and
+  ///     ``PDFWriter/document(_:)`` writes it once.
   public static func renderPDFPage(
-    _ page: RenderPage, options: RenderOptions, report: inout RenderReport
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport,
+    images: ImageCache = ImageCache()
   ) throws(WillError) -> PDFPage {
     let (frame, pageOptions, budget) = try vectorSetup(of: page, options: options)
     defer { report.work = budget.used }
@@ -40,19 +44,26 @@ extension Renderer {
       width: frame.width, height: frame.height,
       decimals: PathText.decimals(forTolerance: pageOptions.tolerance))
     if let background = page.background { builder.background(background) }
-    // Images are held decoded and compressed once: charged as canvas pixels.
     let toFrame = AffineTransform.translation(x: -frame.x, y: -frame.y)
     for image in page.images {
-      if let header = ImageHeader(image.data) {
-        let most = ImageDrawing.maximumPixels(options.limits)
-        let texels = header.width > most / header.height ? most : header.width * header.height
-        budget.charge(texels * WorkBudget.canvasPixelCost)
-        try budget.check()
+      // Each element is a placement of the page's one XObject of its payload.
+      budget.charge(WorkBudget.imageReferenceCost)
+      try budget.check()
+      let payload = images.payload(of: image, budget: budget)
+      guard let header = payload.header else {
+        report.undrawnImages.append(
+          ImageFailure(
+            name: image.name, reason: "\(image.contentType) is neither a PNG nor a JPEG image"))
+        continue
       }
-      if let reason = builder.image(
-        image, toFrame: toFrame, maximumPixels: ImageDrawing.maximumPixels(options.limits))
-      {
-        report.undrawnImages.append(ImageFailure(name: image.name, reason: reason))
+      switch try images.pdfImage(of: image, payload, limits: options.limits, budget: budget) {
+      case .success(let made):
+        builder.image(
+          made, payload: payload.number,
+          map: toFrame.concatenating(
+            image.pixelTransform(pixelWidth: header.width, pixelHeight: header.height)))
+      case .failure(let error):
+        report.undrawnImages.append(ImageFailure(image, error))
       }
     }
     if options.brush != .solid {
@@ -68,9 +79,10 @@ extension Renderer {
       }
       inkPage.layers = shifted
       var inkReport = RenderReport()
-      let canvas = try renderCanvas(inkPage, options: options, budget: budget, report: &inkReport)
+      let canvas = try renderCanvas(
+        inkPage, options: options, budget: budget, report: &inkReport, images: images)
       report.undecodablePaints += inkReport.undecodablePaints
-      builder.inkImage(canvas)
+      try builder.inkImage(canvas, budget: budget)
     } else {
       let strokes = try vectorStrokes(
         of: page, frame: frame, options: pageOptions, style: .outline, budget: budget)
@@ -80,8 +92,10 @@ extension Renderer {
       builder.ink(strokes)
     }
     let result = builder.page()
-    // The page's bytes, held until the document is written.
-    budget.charge(result.objects.reduce(0) { $0 + ($1.stream?.count ?? 0) })
+    // The page's bytes, held until the document is written (shared images were charged when
+    // they were made).
+    budget.charge(
+      result.objects.reduce(0) { $0 + ($1.shared == nil ? ($1.stream?.count ?? 0) : 0) })
     try budget.check()
     return result
   }

@@ -275,14 +275,18 @@ public enum Renderer {
   ///   - page: The page.
   ///   - options: Scale, tolerance, default width, brush and limits.
   ///   - report: Receives the work units used and each used paint that failed to decode.
+  ///   - images: The document's images, each payload decoded once however many elements
+  ///     and pages draw it: pass one cache to every page of a document.
   /// - Returns: The canvas.
   /// - Throws: As ``renderCanvas(_:options:)``.
   public static func renderCanvas(
-    _ page: RenderPage, options: RenderOptions, report: inout RenderReport
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport,
+    images: ImageCache = ImageCache()
   ) throws(WillError) -> Canvas {
     let budget = try workBudget(for: options)
     defer { report.work = budget.used }
-    return try renderCanvas(page, options: options, budget: budget, report: &report)
+    return try renderCanvas(
+      page, options: options, budget: budget, report: &report, images: images)
   }
 
   /// A budget for one render with `options`, once they are checked: options are plain
@@ -304,16 +308,17 @@ public enum Renderer {
   ) throws(WillError) -> Canvas {
     var report = RenderReport()
     defer { undecodablePaints += report.undecodablePaints }
-    return try renderCanvas(page, options: options, budget: budget, report: &report)
+    return try renderCanvas(
+      page, options: options, budget: budget, report: &report, images: ImageCache())
   }
 
   /// Draws a page as the WILL SDK composites it: the strokes into a transparent ink layer
   /// (so an eraser removes ink, never paper, and destination-over ink goes under earlier ink),
-  /// then that layer over the page (its background and images). Charges `budget`; paints and
-  /// images that cannot be decoded go to `report`.
+  /// then that layer over the page (its background and images, decoded through `images`).
+  /// Charges `budget`; paints and images that cannot be decoded go to `report`.
   static func renderCanvas(
     _ page: RenderPage, options: RenderOptions, budget: WorkBudget,
-    report: inout RenderReport
+    report: inout RenderReport, images: ImageCache
   ) throws(WillError) -> Canvas {
     let frame = frame(of: page, options: options)
     let size = canvasSize(frame, scale: options.scale)
@@ -366,7 +371,8 @@ public enum Renderer {
     let toDevice = AffineTransform.scale(x: options.scale, y: options.scale)
       .concatenating(.translation(x: -frame.x, y: -frame.y))
     report.undrawnImages += try ImageDrawing.draw(
-      page.images, on: &paper, toDevice: toDevice, limits: options.limits, budget: budget)
+      page.images, on: &paper, toDevice: toDevice, limits: options.limits, budget: budget,
+      cache: images)
     canvas.placeOver(page: paper)
     return canvas
   }
@@ -403,12 +409,15 @@ public enum Renderer {
   ///   - page: The page.
   ///   - options: Scale, tolerance, default width, brush and limits.
   ///   - report: Receives the work units used and each used paint that failed to decode.
+  ///   - images: The document's images, each payload decoded once however many elements
+  ///     and pages draw it: pass one cache to every page of a document.
   /// - Returns: The PNG bytes.
   /// - Throws: As ``renderCanvas(_:options:)``.
   public static func renderPNG(
-    _ page: RenderPage, options: RenderOptions, report: inout RenderReport
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport,
+    images: ImageCache = ImageCache()
   ) throws(WillError) -> [UInt8] {
-    let canvas = try renderCanvas(page, options: options, report: &report)
+    let canvas = try renderCanvas(page, options: options, report: &report, images: images)
     // Encoding holds three more buffers of the canvas's size at once: its straight-alpha copy,
     // the filtered rows and zlib's output.
     try CheckedAllocation.probe(bytes: 3 * canvas.pixels.count)
@@ -450,22 +459,57 @@ public enum Renderer {
   ///   - page: The page.
   ///   - options: Scale, tolerance, default width and work limit.
   ///   - report: Receives the work units used.
+  ///   - images: The document's images: the page embeds each payload once, however many
+  ///     elements draw it (each a `<use>` of it).
   /// - Returns: The SVG text.
   /// - Throws: As ``renderSVG(_:options:)``.
   public static func renderSVG(
-    _ page: RenderPage, options: RenderOptions, report: inout RenderReport
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport,
+    images: ImageCache = ImageCache()
   ) throws(WillError) -> String {
     let (frame, pageOptions, budget) = try vectorSetup(of: page, options: options)
     defer { report.work = budget.used }
     let strokes = try vectorStrokes(
       of: page, frame: frame, options: pageOptions, style: options.svgStyle, budget: budget)
-    // Embedded images are held as text: charged as the bytes they take.
-    budget.charge(page.images.reduce(0) { $0 + $1.data.count } * 2)
-    try budget.check()
+    let placed = try svgImages(page.images, limits: options.limits, budget: budget, cache: images)
+    report.undrawnImages += placed.failures
     return SVGWriter.document(
       strokes, frame: frame, scale: options.scale, background: page.background,
-      images: page.images, decimals: PathText.decimals(forTolerance: pageOptions.tolerance),
+      images: placed.images, decimals: PathText.decimals(forTolerance: pageOptions.tolerance),
       report: &report)
+  }
+
+  /// The images an SVG page shows, each with its payload's number and header, and those it
+  /// cannot: neither PNG nor JPEG, or a JPEG with more scans than
+  /// ``RenderLimits/maxImageScans``. Charges each element and, once per page, each payload's
+  /// bytes as the text that embeds them.
+  static func svgImages(
+    _ images: [RenderImage], limits: RenderLimits, budget: WorkBudget, cache: ImageCache
+  ) throws(WillError) -> (images: [SVGWriter.Image], failures: [ImageFailure]) {
+    var placed: [SVGWriter.Image] = []
+    var failures: [ImageFailure] = []
+    var embedded = Set<Int>()
+    for image in images {
+      budget.charge(WorkBudget.imageReferenceCost)
+      try budget.check()
+      let payload = cache.payload(of: image, budget: budget)
+      guard let header = payload.header else {
+        failures.append(
+          ImageFailure(
+            name: image.name, reason: "\(image.contentType) is neither a PNG nor a JPEG image"))
+        continue
+      }
+      if header.encoding == .jpeg, let error = cache.scanFailure(image, payload, limits: limits) {
+        failures.append(ImageFailure(image, error))
+        continue
+      }
+      if embedded.insert(payload.number).inserted {
+        budget.charge(image.data.count * WorkBudget.embeddedByteCost)
+        try budget.check()
+      }
+      placed.append(SVGWriter.Image(image: image, payload: payload.number, header: header))
+    }
+    return (placed, failures)
   }
 
   /// Every stroke that draws something as a vector writer takes it, in page units relative

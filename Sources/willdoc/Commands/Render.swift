@@ -30,7 +30,10 @@ struct Render: ParsableCommand {
 
       Drawing is bounded: a page whose canvas would exceed --max-canvas-pixels at the chosen \
       scale, or whose drawing would exceed --max-render-work, is an error (exit 1) naming the \
-      option that raises the limit. Ink outside the page costs nothing.
+      option that raises the limit. Ink outside the page costs nothing. An image part is \
+      decoded once however many elements and pages show it (a PDF holds it once, an SVG \
+      page once), each element still counting as drawn; a JPEG of more scans than \
+      --max-image-scans is not drawn, and a warning names it and the option.
 
       render never writes over the document it reads: its output is another format, so -o \
       naming the input, and --in-place, are usage errors (exit 64). An existing output file \
@@ -111,7 +114,7 @@ struct Render: ParsableCommand {
     help: ArgumentHelp(
       "Most work units for every page the command draws, together. " + LimitValue.suffixHelp,
       valueName: "n"))
-  var maxTotalRenderWork = LimitValue(1 << 32)
+  var maxTotalRenderWork = LimitValue(1 << 31)
 
   @Option(
     parsing: .unconditional,
@@ -122,6 +125,14 @@ struct Render: ParsableCommand {
       valueName: "n"))
   var maxCanvasPixels = LimitValue(RenderLimits.default.maxCanvasPixels)
 
+  @Option(
+    parsing: .unconditional,
+
+    help: ArgumentHelp(
+      "Most scans of one JPEG image; an image with more is not drawn. " + LimitValue.suffixHelp,
+      valueName: "n"))
+  var maxImageScans = LimitValue(RenderLimits.default.maxImageScans)
+
   @OptionGroup var overwrite: OverwriteOptions
 
   @OptionGroup var limitOptions: LimitOptions
@@ -129,7 +140,7 @@ struct Render: ParsableCommand {
   func validate() throws {
     let limits = [
       ("--max-render-work", maxRenderWork), ("--max-canvas-pixels", maxCanvasPixels),
-      ("--max-total-render-work", maxTotalRenderWork),
+      ("--max-total-render-work", maxTotalRenderWork), ("--max-image-scans", maxImageScans),
     ]
     if let (option, _) = limits.first(where: { $0.1.value < 0 }) {
       throw ValidationError("\(option) must not be negative")
@@ -231,7 +242,9 @@ struct Render: ParsableCommand {
     }
     var options = RenderOptions(
       scale: effectiveScale ?? 1,
-      limits: RenderLimits(maxWork: maxRenderWork.value, maxCanvasPixels: maxCanvasPixels.value))
+      limits: RenderLimits(
+        maxWork: maxRenderWork.value, maxCanvasPixels: maxCanvasPixels.value,
+        maxImageScans: maxImageScans.value))
     options.brush = brush
     options.svgStyle = svgStyle
     var warned = Set<Int>()
@@ -241,25 +254,43 @@ struct Render: ParsableCommand {
     // pages before it left, so ten thousand sections cannot cost ten thousand budgets.
     var spent = 0
     var pdfPages: [PDFPage] = []
+    // One payload drawn by many elements or pages is decoded (and, in a PDF, held) once.
+    let images = ImageCache()
     for index in indices {
       let section = document.sections[index]
       var page = RenderPage(section: section, paints: document.paints)
       page.background = pageBackground(section)
       var pageOptions = options
       let left = maxTotalRenderWork.value - spent
+      // A page that draws nothing (its images left out of outline JSON, say) still costs its
+      // file: once the total cannot pay for that, stop.
+      guard left >= Self.pageWork else {
+        throw fail(
+          file: input,
+          WillError(
+            .renderLimitExceeded(
+              .totalWork, value: spent.addingReportingOverflow(Self.pageWork).partialValue,
+              limit: maxTotalRenderWork.value)))
+      }
       pageOptions.limits.maxWork = min(maxRenderWork.value, left)
       var report = RenderReport()
       let bytes = try reportingErrors(file: input) { () throws(WillError) -> [UInt8] in
         do throws(WillError) {
           switch format {
-          case .png: return try Renderer.renderPNG(page, options: pageOptions, report: &report)
+          case .png:
+            return try Renderer.renderPNG(
+              page, options: pageOptions, report: &report, images: images)
           case .svg:
-            return Array(try Renderer.renderSVG(page, options: pageOptions, report: &report).utf8)
+            return Array(
+              try Renderer.renderSVG(page, options: pageOptions, report: &report, images: images)
+                .utf8)
           case .outlineJSON:
             return Array(
               try Renderer.renderOutlineJSON(page, options: pageOptions, report: &report).utf8)
           case .pdf:
-            pdfPages.append(try Renderer.renderPDFPage(page, options: pageOptions, report: &report))
+            pdfPages.append(
+              try Renderer.renderPDFPage(
+                page, options: pageOptions, report: &report, images: images))
             return []
           }
         } catch {
@@ -273,7 +304,7 @@ struct Render: ParsableCommand {
           throw whole
         }
       }
-      // Writing a file costs something even for an empty page: at least two milliseconds' worth.
+      // Writing a file costs something even for an empty page: at least eight milliseconds' worth.
       spent += max(report.work, Self.pageWork)
       for failure in report.undecodablePaints where warned.insert(failure.index).inserted {
         warn(failure)
@@ -281,7 +312,8 @@ struct Render: ParsableCommand {
       for failure in report.undrawnImages where warnedImages.insert(failure.name).inserted {
         printError(
           "willdoc: warning: \(input.terminalSafe): image \(failure.name.terminalSafe) is not "
-            + "drawn: \(failure.reason.terminalSafe)")
+            + "drawn: \(failure.reason.terminalSafe)"
+            + (failure.error.map { raiseHint($0.kind) } ?? ""))
       }
       for mode in report.approximatedBlendModes where warnedModes.insert(mode).inserted {
         printError(
@@ -345,8 +377,9 @@ struct Render: ParsableCommand {
         + "never replaces the WILL document it reads")
   }
 
-  /// The least a page costs the command's total budget (its file is written atomically).
-  static let pageWork = 1 << 21
+  /// The least a page costs the command's total budget: its file is written atomically and
+  /// synced, which takes milliseconds whatever it holds.
+  static let pageWork = 1 << 23
 
   /// The files a run drawing the sections `indices` writes: one PDF, one file, or one
   /// numbered file per section.

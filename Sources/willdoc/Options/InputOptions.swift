@@ -153,6 +153,7 @@ extension RenderLimit {
     case .work: "--max-render-work"
     case .totalWork: "--max-total-render-work"
     case .canvasPixels: "--max-canvas-pixels"
+    case .imageScans: "--max-image-scans"
     }
   }
 }

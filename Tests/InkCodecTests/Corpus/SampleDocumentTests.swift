@@ -49,7 +49,7 @@ import Testing
     let generated = Self.generated.map(\.path)
     #expect(Self.validNames.count >= 11, "\(Self.validNames)")
     #expect(Self.manifest.count >= 19, "golden/manifest.txt is missing lines")
-    #expect(Self.attacks.count >= 18, "golden/attacks.txt is missing lines")
+    #expect(Self.attacks.count >= 25, "golden/attacks.txt is missing lines")
     #expect(
       Self.invalidNames.map { "invalid/" + $0 } == generated.filter { $0.hasPrefix("invalid/x-") },
       "golden/manifest.txt differs from the generator")

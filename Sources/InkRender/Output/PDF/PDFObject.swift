@@ -14,9 +14,26 @@ struct PDFObject: Sendable, Hashable {
   var pieces: [Piece]
   /// The stream's bytes, already encoded as the dictionary's `/Filter` says.
   var stream: [UInt8]?
+  /// A name for an object that several pages may hold the same (a section image): the
+  /// writer writes the first and points the others at it, when their content is the same.
+  var shared: String?
 
-  init(_ pieces: [Piece], stream: [UInt8]? = nil) {
+  init(_ pieces: [Piece], stream: [UInt8]? = nil, shared: String? = nil) {
     self.pieces = pieces
     self.stream = stream
+    self.shared = shared
+  }
+
+  /// Whether `other` writes the same object: the same text and stream, wherever its local
+  /// references point.
+  func hasSameContent(as other: PDFObject) -> Bool {
+    // Arrays sharing their storage compare at once: shared objects come from one cache.
+    guard stream == other.stream, pieces.count == other.pieces.count else { return false }
+    return zip(pieces, other.pieces).allSatisfy { a, b in
+      switch (a, b) {
+      case (.local, .local): true
+      default: a == b
+      }
+    }
   }
 }

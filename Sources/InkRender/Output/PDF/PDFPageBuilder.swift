@@ -20,6 +20,8 @@ struct PDFPageBuilder {
   private var stateEntries: [String: Int] = [:]
   /// The XObjects' objects by name (`F`: a form of ink, `E`: of erasers, `I`: an image).
   private var xobjects: [String: Int] = [:]
+  /// The names of the section images' XObjects, by payload.
+  private var imageNames: [Int: String] = [:]
   private var usesTransparency = false
 
   /// The page content before the ink: background and images.
@@ -304,84 +306,58 @@ struct PDFPageBuilder {
     drawOver(later, over, &e, into: &out)
   }
 
-  /// Draws an image XObject whose unit square `map` places on the page, under the ink.
-  private mutating func place(_ object: Int, map: AffineTransform) -> [UInt8] {
-    let name = xobject(object, prefix: "I")
+  /// Draws the image XObject named `name`, its unit square where `map` places it.
+  private func placement(_ name: String, map: AffineTransform) -> [UInt8] {
     let m = [map.a, map.b, map.c, map.d, map.e, map.f].map { number($0, 6) }
     return Array("q\n\(m.joined(separator: " ")) cm\n/\(name) Do\nQ\n".utf8)
   }
 
-  /// An image XObject of straight RGBA pixels: RGB, with the alpha as a soft mask when the
-  /// image has any transparency.
-  private mutating func imageObject(rgba: [UInt8], width: Int, height: Int) -> Int {
-    var rgb = [UInt8]()
-    rgb.reserveCapacity(width * height * 3)
-    var alpha = [UInt8]()
-    alpha.reserveCapacity(width * height)
-    var i = 0
-    while i < rgba.count {
-      rgb.append(rgba[i])
-      rgb.append(rgba[i + 1])
-      rgb.append(rgba[i + 2])
-      alpha.append(rgba[i + 3])
-      i += 4
-    }
-    let size = "/Type/XObject/Subtype/Image/Width \(width)/Height \(height)/BitsPerComponent 8"
-    var entries: [PDFObject.Piece] = [.text("\(size)/ColorSpace/DeviceRGB")]
-    if alpha.contains(where: { $0 != 255 }) {
+  /// Adds an image's objects (its mask first), named `shared` for the writer when several
+  /// pages may hold them, and returns the image object's index.
+  private mutating func add(_ image: PDFImage, shared: String?) -> Int {
+    var entries: [PDFObject.Piece] = [.text("<<" + image.entries)]
+    if let mask = image.mask {
       usesTransparency = true
-      let mask = stream([.text("\(size)/ColorSpace/DeviceGray")], alpha)
-      entries += [.text("/SMask "), .local(mask)]
+      let object = add(
+        PDFObject(
+          [.text("<<" + mask.entries + "/Length \(mask.stream.count)>>")], stream: mask.stream,
+          shared: shared.map { $0 + " mask" }))
+      entries += [.text("/SMask "), .local(object)]
     }
-    return stream(entries, rgb)
+    entries.append(.text("/Length \(image.stream.count)>>"))
+    return add(PDFObject(entries, stream: image.stream, shared: shared))
   }
 
-  /// Draws a section image where `toFrame` (image pixels → page units) puts it; returns why
-  /// it cannot be drawn, or `nil`.
-  mutating func image(_ image: RenderImage, toFrame: AffineTransform, maximumPixels: Int)
-    -> String?
-  {
-    guard let header = ImageHeader(image.data) else {
-      return "\(image.contentType) is neither a PNG nor a JPEG image"
+  /// Draws section image `made` (payload `payload` of the document's ``ImageCache``) where
+  /// `map` (image pixels → page units) puts it. The page holds one XObject, under one name,
+  /// for all the elements that draw a payload; the document holds one for all its pages.
+  mutating func image(_ made: PDFImage, payload: Int, map: AffineTransform) {
+    let name: String
+    if let known = imageNames[payload] {
+      name = known
+    } else {
+      name = xobject(add(made, shared: "image \(payload)"), prefix: "I")
+      imageNames[payload] = name
     }
-    let object: Int
-    switch header.encoding {
-    case .jpeg:
-      let space =
-        header.components == 1 ? "DeviceGray" : header.components == 4 ? "DeviceCMYK" : "DeviceRGB"
-      object = add(
-        PDFObject(
-          [
-            .text(
-              "<</Type/XObject/Subtype/Image/Width \(header.width)/Height \(header.height)"
-                + "/BitsPerComponent 8/ColorSpace/\(space)/Filter/DCTDecode/Length \(image.data.count)>>"
-            )
-          ], stream: image.data))
-    case .png:
-      let decoded: RGBAImage
-      do throws(WillError) {
-        decoded = try PNGDecoder.decode(image.data, maximumPixels: maximumPixels)
-      } catch {
-        return error.message
-      }
-      object = imageObject(rgba: decoded.pixels, width: decoded.width, height: decoded.height)
-    }
-    let map = toFrame.concatenating(
-      image.pixelTransform(pixelWidth: header.width, pixelHeight: header.height)
-    ).concatenating(
-      AffineTransform(
-        a: Double(header.width), b: 0, c: 0, d: -Double(header.height), e: 0,
-        f: Double(header.height)))
-    paper += place(object, map: map)
-    return nil
+    let h = Double(made.height)
+    paper += placement(
+      name,
+      map: map.concatenating(AffineTransform(a: Double(made.width), b: 0, c: 0, d: -h, e: 0, f: h)))
   }
 
   /// Replaces the ink with an image of it (for brushes drawn as pixels): a canvas covering
-  /// the page, premultiplied.
-  mutating func inkImage(_ canvas: Canvas) {
-    let object = imageObject(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
-    ink = place(
-      object,
+  /// the page, premultiplied. Its compression is charged to `budget`.
+  /// - Throws: The budget's error, when it is spent.
+  mutating func inkImage(_ canvas: Canvas, budget: WorkBudget) throws(WillError) {
+    guard
+      let image = PDFImage(
+        rgba: canvas.rgba8(), width: canvas.width, height: canvas.height, budget: budget)
+    else {
+      try budget.check()
+      preconditionFailure("an image is left unencoded only when the budget is spent")
+    }
+    ink = placement(
+      xobject(add(image, shared: nil), prefix: "I"),
       map: AffineTransform(
         a: width * factor, b: 0, c: 0, d: -height * factor, e: 0, f: height * factor))
   }

@@ -4,7 +4,8 @@ import InkCodec
 /// with a cross-reference table of their byte offsets.
 ///
 /// Nothing depends on the time or the machine: there is no `/Info` dictionary and no
-/// document ID, so the same pages always give the same bytes.
+/// document ID, so the same pages always give the same bytes. An object several pages hold
+/// the same (a section image drawn on each, see ``ImageCache``) is written once.
 public enum PDFWriter {
   /// The document holding `pages` in order.
   /// - Parameter pages: The pages, from ``Renderer/renderPDFPage(_:options:report:)``.
@@ -12,12 +13,25 @@ public enum PDFWriter {
   public static func document(_ pages: [PDFPage]) -> [UInt8] {
     var out: [UInt8] = Array("%PDF-1.7\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
     var offsets: [Int] = []
-    // 1: the catalog, 2: the page tree, then each page's objects.
-    var firstNumbers: [Int] = []
+    // 1: the catalog, 2: the page tree, then each page's objects, in order; a shared object
+    // that an earlier page wrote takes that one's number.
+    var numbers: [[Int]] = []
+    var written: [String: [(number: Int, object: PDFObject)]] = [:]
     var next = 3
     for page in pages {
-      firstNumbers.append(next)
-      next += page.objects.count
+      var local: [Int] = []
+      for object in page.objects {
+        if let name = object.shared,
+          let first = written[name]?.first(where: { $0.object.hasSameContent(as: object) })
+        {
+          local.append(first.number)
+          continue
+        }
+        if let name = object.shared { written[name, default: []].append((next, object)) }
+        local.append(next)
+        next += 1
+      }
+      numbers.append(local)
     }
     func begin(_ number: Int) {
       offsets.append(out.count)
@@ -26,16 +40,16 @@ public enum PDFWriter {
     begin(1)
     out += Array("<</Type/Catalog/Pages 2 0 R>>\nendobj\n".utf8)
     begin(2)
-    let kids = firstNumbers.map { "\($0) 0 R" }.joined(separator: " ")
+    let kids = numbers.map { "\($0[0]) 0 R" }.joined(separator: " ")
     out += Array("<</Type/Pages/Kids[\(kids)]/Count \(pages.count)>>\nendobj\n".utf8)
-    for (page, first) in zip(pages, firstNumbers) {
-      for (index, object) in page.objects.enumerated() {
-        begin(first + index)
+    for (page, local) in zip(pages, numbers) {
+      for (object, number) in zip(page.objects, local) where number == offsets.count + 1 {
+        begin(number)
         var text = ""
         for piece in object.pieces {
           switch piece {
           case .text(let t): text += t
-          case .local(let i): text += "\(first + i) 0 R"
+          case .local(let i): text += "\(local[i]) 0 R"
           case .pages: text += "2 0 R"
           }
         }
