@@ -187,6 +187,25 @@ import Testing
     #expect(document.strokes.allSatisfy { $0.decimalPrecision == 1 })
   }
 
+  /// An XML limit below the reader's ceiling names the option that raises it; one stopped at
+  /// the ceiling says that no option raises it, with the default and with a larger value.
+  @Test func xmlLimitHintsKnowTheCeiling() throws {
+    let sample = "SampleDocuments/valid/handwriting-opc.will"
+    let small = try WillDocRunner.run(
+      ["inspect", "--max-xml-part-bytes", "100", sample], in: Fixtures.packageRoot)
+    #expect(small.status == 1)
+    #expect(small.stderr.contains("the limit is 100 (raise it with --max-xml-part-bytes)"))
+    let attack = "SampleDocuments/invalid/r-xml-huge-attribute.will"
+    for extra in [[], ["--max-xml-part-bytes", "1G"]] {
+      let huge = try WillDocRunner.run(["inspect"] + extra + [attack], in: Fixtures.packageRoot)
+      #expect(huge.status == 1)
+      #expect(
+        huge.stderr.contains(
+          "the limit is 10000000 (the XML reader's own ceiling: --max-xml-part-bytes cannot raise it)"
+        ), "\(huge.stderr)")
+    }
+  }
+
   /// Every limit option takes K, M and G (powers of 1024); a negative limit is named as such.
   @Test func limitOptionsTakeSizeSuffixes() throws {
     let sample = "SampleDocuments/valid/handwriting-opc.will"

@@ -94,4 +94,62 @@ import Testing
     let usage = try WillDocRunner.run(["extract", Self.path("empty.will")])
     #expect(usage.status == 64)
   }
+
+  /// A UIM file lists its chunks, HEAD first, each extracted decompressed; an InkML file is one
+  /// XML document, never a paths stream.
+  @Test func uimChunksAndInkMLDocument() throws {
+    let directory = try TemporaryDirectory()
+    let uim = directory.file("note.uim")
+    let inkml = directory.file("note.inkml")
+    for target in [uim, inkml] {
+      let converted = try WillDocRunner.run([
+        "convert", Self.path("handwriting-opc.will"), "-o", target.path,
+      ])
+      #expect(converted.status == 0, "\(converted.stderr)")
+    }
+    let file = try UIMFile(parsing: try Fixtures.bytes(of: uim))
+    let list = try WillDocRunner.run(["extract", "--list", uim.path])
+    #expect(list.status == 0, "\(list.stderr)")
+    let rows = list.stdout.split(separator: "\n").dropFirst().map {
+      $0.split(separator: " ").map(String.init)
+    }
+    #expect(rows.map(\.first) == ["HEAD"] + file.chunks.map(\.id))
+    #expect(rows.allSatisfy { $0.last == "chunk" }, "\(list.stdout)")
+    for chunk in file.chunks {
+      let extracted = try WillDocRunner.run(["extract", uim.path, chunk.id])
+      #expect(extracted.status == 0, "\(chunk.id): \(extracted.stderr)")
+      #expect(extracted.stdoutBytes == chunk.payload, "\(chunk.id)")
+    }
+
+    let xml = try WillDocRunner.run(["extract", "--list", inkml.path])
+    #expect(xml.status == 0, "\(xml.stderr)")
+    let xmlRows = xml.stdout.split(separator: "\n").dropFirst().map {
+      $0.split(separator: " ").map(String.init)
+    }
+    #expect(xmlRows.map(\.first) == ["(document)"])
+    #expect(xmlRows.first?.last == "xml")
+    let whole = try WillDocRunner.run(["extract", inkml.path, "(document)"])
+    #expect(whole.stdoutBytes == (try Fixtures.bytes(of: inkml)))
+  }
+
+  /// A real UIM file's chunks (skipped when the samples are absent): every chunk extracts as
+  /// the container reader decompressed it.
+  @Test func realUIMChunks() throws {
+    let folder = Fixtures.sharedFolder("uim-samples", variable: "UIM_SAMPLES")
+    guard let folder,
+      let name = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter({ $0.hasSuffix(".uim") }).sorted().last
+    else { return }
+    let url = folder.appendingPathComponent(name)
+    let file = try UIMFile(parsing: try Fixtures.bytes(of: url))
+    let list = try WillDocRunner.run(["extract", "--list", url.path])
+    #expect(list.status == 0, "\(list.stderr)")
+    let names = list.stdout.split(separator: "\n").dropFirst().compactMap {
+      $0.split(separator: " ").first.map(String.init)
+    }
+    #expect(names == ["HEAD"] + file.chunks.map(\.id))
+    let last = try #require(file.chunks.last)
+    let extracted = try WillDocRunner.run(["extract", url.path, last.id])
+    #expect(extracted.stdoutBytes == last.payload)
+  }
 }

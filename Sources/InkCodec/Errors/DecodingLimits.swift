@@ -123,6 +123,21 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// XML names (libxml2's own caps).
   public static let `default` = DecodingLimits()
 
+  /// The most a limit can usefully be raised to: the XML reader stops every part at 10,000,000
+  /// bytes, every name at 50,000 bytes and every nesting at depth 256 (libxml2's own caps
+  /// without `XML_PARSE_HUGE`, which the portable reader keeps), whatever the limit says.
+  /// `nil` for the limits that have no ceiling.
+  /// - Parameter limit: A limit.
+  /// - Returns: The ceiling, or `nil`.
+  public static func ceiling(of limit: Limit) -> Int? {
+    switch limit {
+    case .xmlPartBytes: XMLPreflight.parserPartCap
+    case .xmlNameBytes: XMLPreflight.parserNameCap
+    case .xmlDepth: XMLPreflight.parserDepthCap
+    default: nil
+    }
+  }
+
   /// No bounds beyond what the machine has. Use only for trusted input.
   public static let unlimited = DecodingLimits(
     maxFileBytes: .max, maxPartBytes: .max, maxTotalBytes: .max, maxParts: .max,

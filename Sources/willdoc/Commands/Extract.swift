@@ -14,7 +14,8 @@ struct Extract: ParsableCommand {
     discussion: """
       Parts are named as inspect lists them: a package's entries (/sections/section0.svg, \
       /sections/media/paths0.protobuf), a RIFF file's chunks (INK , INK #2, … and the other \
-      chunk ids) and a raw file's (stream). A package's part may be given without its \
+      chunk ids), a UIM file's chunks (HEAD, PRPS, INKD, …; decompressed), an InkML \
+      file's (document) and a raw file's (stream). A package's part may be given without its \
       leading slash and in any case; a chunk id without its trailing spaces. The document \
       itself is not interpreted, so the parts of a package whose sections do not parse can \
       still be taken out. Bytes are never written to a terminal: give -o or a pipe. \
@@ -65,7 +66,7 @@ struct Extract: ParsableCommand {
         rows: stored.parts.map {
           [
             $0.name.terminalSafe, Format.count($0.bytes.count), Format.count($0.storedSize),
-            $0.storage.rawValue,
+            $0.storage,
           ]
         })
       table.rightAligned = [1, 2]

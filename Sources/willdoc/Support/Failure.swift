@@ -39,11 +39,17 @@ func errorLine(file: String, _ error: WillError) -> String {
 }
 
 /// What to do about an error, after it: ` (raise it with --max-…)` for a limit error, the one
-/// option that lets the input through; ` (willdoc salvage may recover its strokes)` for a zip
+/// option that lets the input through, unless the limit stopped at its ceiling, which no
+/// option raises; ` (willdoc salvage may recover its strokes)` for a zip
 /// that is cut, inconsistent or fails a checksum, whose other parts salvage can still read.
 func raiseHint(_ kind: WillErrorKind) -> String {
   switch kind {
-  case .limitExceeded(let limit, _, _): " (raise it with \(limit.optionName))"
+  case .limitExceeded(let limit, _, let applied):
+    if let ceiling = DecodingLimits.ceiling(of: limit), applied >= ceiling {
+      " (the XML reader's own ceiling: \(limit.optionName) cannot raise it)"
+    } else {
+      " (raise it with \(limit.optionName))"
+    }
   case .renderLimitExceeded(let limit, _, _): " (raise it with \(limit.optionName))"
   case .zip(let code, _) where code == 19 || code == 21: salvageHint
   case .checksumMismatch: salvageHint
