@@ -81,6 +81,9 @@ let package = Package(
     .executableTarget(
       name: "FuzzRender", dependencies: ["InkCodec", "InkRender"],
       path: "FuzzTesting/Sources/FuzzRender"),
+    .executableTarget(
+      name: "FuzzImages", dependencies: ["InkCodec", "InkRender"],
+      path: "FuzzTesting/Sources/FuzzImages"),
     // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
     // sample documents. Not a product: apps get ink from a pen, not from a motor model.
     .target(name: "InkSynthesis", dependencies: ["InkCodec", "InkInput"]),
