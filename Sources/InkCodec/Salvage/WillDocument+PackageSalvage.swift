@@ -9,10 +9,13 @@ extension WillDocument {
   ) throws(WillError) -> WillDocument {
     let limits = budget.limits
     var entries: [(name: PartName, data: [UInt8], integrity: PartIntegrity)]
-    if let read = try? ZipArchive.read(bytes, limits: limits) {
+    let directory = CentralDirectoryProbe(bytes, limits: limits)
+    // A whole read of a zip whose central directory declares more than the limits allow
+    // inflates up to the limit and fails; the scan below would inflate it all again.
+    let declared = directory?.records.values.reduce(0) { $0 &+ $1.size } ?? 0
+    if declared <= limits.maxTotalBytes, let read = try? ZipArchive.read(bytes, limits: limits) {
       entries = read.map { ($0.name, $0.data, .verified) }
     } else {
-      let directory = CentralDirectoryProbe(bytes, limits: limits)
       if directory == nil {
         report.notes.append(
           "the zip's central directory is unusable: entries found by their local headers")

@@ -44,6 +44,38 @@ package enum NumberText {
 }
 
 extension NumberText {
+  /// Appends ``fixed(_:decimals:)`` to `output` without building a string: the text dump
+  /// writes millions of these.
+  /// - Precondition: `decimals` is in 0…18.
+  package static func appendFixed(_ value: Double, decimals: Int, to output: inout TextBuffer) {
+    precondition((0...18).contains(decimals), "decimals must be 0…18")
+    // 10^decimals is exact in a Double up to 10^22, as fixed's product of tens is.
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+    guard scaled < 9e18 else { return output.append(value.description) }
+    var integer = UInt64(scaled)
+    let negative = value < 0 && integer != 0
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+      var start = 48
+      func put(_ byte: UInt8) {
+        start -= 1
+        buffer[start] = byte
+      }
+      for _ in 0..<decimals {
+        put(UInt8(ascii: "0") + UInt8(integer % 10))
+        integer /= 10
+      }
+      if decimals > 0 { put(UInt8(ascii: ".")) }
+      repeat {
+        put(UInt8(ascii: "0") + UInt8(integer % 10))
+        integer /= 10
+      } while integer != 0
+      if negative { put(UInt8(ascii: "-")) }
+      output.append(UnsafeBufferPointer(rebasing: buffer[start..<48]))
+    }
+  }
+
   /// Powers of ten that `Double` holds exactly, 10⁰ … 10⁸ (the decimal precisions).
   private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
 

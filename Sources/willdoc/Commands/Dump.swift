@@ -64,13 +64,9 @@ struct Dump: ParsableCommand {
           let json = DumpJSON.document(document, file: input, selection: selection, raw: raw)
           try json.write { StandardOutput.write($0) }
         case .text:
-          var pending = ""
-          try DumpText.write(document, file: input, selection: selection, raw: raw) { line in
-            pending += line
-            pending += "\n"
-            OutputChunks.flushWhenFull(&pending) { StandardOutput.write($0) }
-          }
-          StandardOutput.write(pending)
+          var output = DumpText.Output { StandardOutput.write($0) }
+          try DumpText.write(document, file: input, selection: selection, raw: raw, to: &output)
+          output.finish()
         }
       }
     }

@@ -7,13 +7,6 @@ enum OutputChunks {
   static let size = 1 << 16
 
   /// Hands `pending` to `sink` and empties it once it holds a piece's worth.
-  static func flushWhenFull(_ pending: inout String, to sink: (String) -> Void) {
-    guard pending.utf8.count >= size else { return }
-    sink(pending)
-    pending = ""
-  }
-
-  /// Hands `pending` to `sink` and empties it once it holds a piece's worth.
   static func flushWhenFull(_ pending: inout TextBuffer, to sink: ([UInt8]) -> Void) {
     guard pending.count >= size else { return }
     pending.flush(to: sink)

@@ -2,11 +2,32 @@ import InkCodec
 
 /// The text form of `willdoc dump`.
 enum DumpText {
+  /// Where the text goes: gathered in a buffer handed on in pieces of about 64 KiB.
+  struct Output {
+    var text = TextBuffer()
+    let sink: ([UInt8]) -> Void
+
+    /// Ends the current line and hands the buffer on once it is full.
+    mutating func endLine() {
+      text.append(byte: UInt8(ascii: "\n"))
+      OutputChunks.flushWhenFull(&text, to: sink)
+    }
+
+    /// Writes `line` and a newline.
+    mutating func line(_ line: String) {
+      text.append(line)
+      endLine()
+    }
+
+    /// Hands on what is left.
+    mutating func finish() { text.flush(to: sink) }
+  }
+
   static func write(
     _ document: DumpSource, file: InputFile, selection: DumpSelection, raw: Bool,
-    line: (String) -> Void
+    to output: inout Output
   ) throws(WillError) {
-    line(
+    output.line(
       "file \(file.name.terminalSafe)  \(Format.count(file.bytes.count)) bytes  \(document.container.rawValue)"
     )
     for section in document.sections
@@ -16,23 +37,24 @@ enum DumpText {
       if let size = section.pageSize {
         header += "  \(Format.number(size.width)) × \(Format.number(size.height))"
       }
-      line(header)
+      output.line(header)
       for element in section.elements {
         let transform = element.transform
-        line(
+        output.line(
           "  paths \(element.part?.terminalSafe ?? "-")  transform "
             + "[\(transform.coefficients.map { Format.number($0, digits: 6) }.joined(separator: " "))]"
             + "  \(element.strokeCount) strokes")
         for strokeIndex in 0..<element.strokeCount
         where selection.stroke == nil || selection.stroke == strokeIndex {
-          try writeStroke(try element.stroke(strokeIndex), index: strokeIndex, raw: raw, line: line)
+          try writeStroke(
+            try element.stroke(strokeIndex), index: strokeIndex, raw: raw, to: &output)
         }
       }
     }
   }
 
   static func writeStroke(
-    _ stroke: Stroke, index: Int, raw: Bool, line: (String) -> Void
+    _ stroke: Stroke, index: Int, raw: Bool, to output: inout Output
   ) throws(WillError) {
     let layout = stroke.layout
     var fields = [
@@ -49,46 +71,59 @@ enum DumpText {
     if let paint = stroke.paintIndex { fields.append("paint \(paint)") }
     if let seed = stroke.particlesRandomSeed { fields.append("seed \(seed)") }
     if let id = stroke.id { fields.append("id \(id)") }
-    line("    " + fields.joined(separator: "  "))
+    output.line("    " + fields.joined(separator: "  "))
     let values = stroke.interleavedValues()
     let header = ["#"] + layout.channels
     let columns = header.count
-    // One flat array of cells (short ones are stored inline, without allocating), then every
-    // column right-aligned to its widest cell.
-    var cells = header
-    cells.reserveCapacity(columns * (stroke.pointCount + 1))
+    // Every cell's digits go into one buffer (`ends` marks where each stops), then every
+    // column is right-aligned to its widest cell: no string per cell or row (millions of
+    // points in a dump).
+    var cells = TextBuffer()
+    var ends: [Int] = []
+    ends.reserveCapacity(columns * (stroke.pointCount + 1))
+    for name in header {
+      cells.append(name)
+      ends.append(cells.count)
+    }
+    let precision = max(0, stroke.decimalPrecision)
     for point in 0..<stroke.pointCount {
       let base = point * layout.stride
-      cells.append(String(point))
-      cells.append(Format.fixed(values[base], precision: stroke.decimalPrecision))
-      cells.append(Format.fixed(values[base + 1], precision: stroke.decimalPrecision))
-      if layout.hasWidth {
-        cells.append(Format.fixed(values[base + 2], precision: stroke.decimalPrecision))
+      cells.append(Int64(point))
+      ends.append(cells.count)
+      for channel in 0..<(layout.hasWidth ? 3 : 2) {
+        NumberText.appendFixed(values[base + channel], decimals: precision, to: &cells)
+        ends.append(cells.count)
       }
       if layout.hasAlpha {
-        cells.append(Format.fixed(values[base + layout.stride - 1], precision: 3))
+        NumberText.appendFixed(values[base + layout.stride - 1], decimals: 3, to: &cells)
+        ends.append(cells.count)
       }
     }
     var widths = [Int](repeating: 0, count: columns)
-    for (index, cell) in cells.enumerated() {
-      widths[index % columns] = max(widths[index % columns], cell.utf8.count)
+    for index in ends.indices {
+      let width = ends[index] - (index == 0 ? 0 : ends[index - 1])
+      widths[index % columns] = max(widths[index % columns], width)
     }
-    let indent = String(repeating: " ", count: 6)
-    for row in 0...stroke.pointCount {
-      var text = indent
-      for column in 0..<columns {
-        let cell = cells[row * columns + column]
-        if column > 0 { text += "  " }
-        text += String(repeating: " ", count: widths[column] - cell.utf8.count)
-        text += cell
+    cells.bytes.withUnsafeBufferPointer { digits in
+      for row in 0...stroke.pointCount {
+        output.text.appendSpaces(6)
+        for column in 0..<columns {
+          let index = row * columns + column
+          let start = index == 0 ? 0 : ends[index - 1]
+          if column > 0 { output.text.appendSpaces(2) }
+          output.text.appendSpaces(widths[column] - (ends[index] - start))
+          output.text.append(UnsafeBufferPointer(rebasing: digits[start..<ends[index]]))
+        }
+        output.endLine()
       }
-      line(text)
     }
     if raw {
       let record = try PathRecord(quantizing: stroke)
-      line("      raw data        " + record.data.map(String.init).joined(separator: " "))
-      line("      raw strokeWidth " + record.strokeWidth.map(String.init).joined(separator: " "))
-      line("      raw strokeColor " + record.strokeColor.map(String.init).joined(separator: " "))
+      output.line("      raw data        " + record.data.map(String.init).joined(separator: " "))
+      output.line(
+        "      raw strokeWidth " + record.strokeWidth.map(String.init).joined(separator: " "))
+      output.line(
+        "      raw strokeColor " + record.strokeColor.map(String.init).joined(separator: " "))
     }
   }
 }

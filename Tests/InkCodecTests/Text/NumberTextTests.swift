@@ -65,4 +65,25 @@ import Testing
       }
     }
   }
+
+  /// The text dump's byte writer gives exactly ``NumberText/fixed(_:decimals:)``: decoded
+  /// values, halves, negatives that round to zero, values past 9e18 and non-finite ones.
+  @Test func appendFixedIsFixed() {
+    var random = SystemRandomNumberGenerator()
+    var values: [Double] = [
+      0, -0.0, 0.5, -0.5, 1.005, -0.0004, 2.5e-9, 123_456.789, -9.2e18, 9e18, 1e300, .nan,
+      .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+    ]
+    for _ in 0..<20_000 {
+      values.append(Double(Int32.random(in: .min ... .max, using: &random)) / 1000)
+      values.append(Double.random(in: -1e6...1e6, using: &random))
+    }
+    for decimals in 0...18 {
+      for value in values {
+        var buffer = TextBuffer()
+        NumberText.appendFixed(value, decimals: decimals, to: &buffer)
+        #expect(buffer.text == NumberText.fixed(value, decimals: decimals), "\(value) \(decimals)")
+      }
+    }
+  }
 }
