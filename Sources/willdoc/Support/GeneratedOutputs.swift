@@ -38,7 +38,7 @@ final class GeneratedOutputs {
 
     /// `path/name`.
     func child(_ name: String) -> String {
-      path.hasSuffix("/") ? path + name : path + "/" + name
+      path == "." ? name : path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
     /// `fstatat` of `name` in this folder, links not followed; `nil` when it does not exist.
@@ -66,22 +66,25 @@ final class GeneratedOutputs {
   deinit { discard() }
 
   /// Opens `path`, the folder given on the command line (links followed), creating it and the
-  /// folders above it when missing.
-  static func openFolder(_ path: String) throws(WillError) -> Folder {
-    let bytes = SystemPath.bytes(path)
-    // mkdir -p: every prefix that ends before a slash, then the whole path.
-    var ends = bytes.indices.filter { $0 > 0 && bytes[$0] == 0x2F && bytes[$0 - 1] != 0x2F }
-    ends.append(bytes.count)
-    for end in ends {
-      let prefix = SystemPath.string(bytes[..<end])
-      _ = SystemPath.withCString(prefix) { mkdir($0, 0o777) }
+  /// folders above it when missing, unless `creating` is false.
+  static func openFolder(_ path: String, creating: Bool = true) throws(WillError) -> Folder {
+    if creating {
+      // mkdir -p: every prefix that ends before a slash, then the whole path.
+      let bytes = SystemPath.bytes(path)
+      var ends = bytes.indices.filter { $0 > 0 && bytes[$0] == 0x2F && bytes[$0 - 1] != 0x2F }
+      ends.append(bytes.count)
+      for end in ends {
+        let prefix = SystemPath.string(bytes[..<end])
+        _ = SystemPath.withCString(prefix) { mkdir($0, 0o777) }
+      }
     }
     let descriptor = SystemPath.withCString(path) {
       open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
     guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
       throw WillError(
-        .io("cannot create the folder \(path): \(String(cString: strerror(errno)))"))
+        .io(creating ? "cannot create the folder \(path): \(reason)" : "the folder \(path): \(reason)"))
     }
     return Folder(descriptor: descriptor, path: path)
   }
