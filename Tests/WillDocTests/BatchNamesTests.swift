@@ -82,6 +82,11 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("converted  in/a\\xffb.will → out/a\\xffb.uim") })
     #expect(lines.last == "both")
     #expect(!run.stdout.contains("\u{FFFD}"))
+    // JSON shows the byte the same way, its backslash escaped as JSON escapes it.
+    let json = try Self.shell("\"$W\" convert in -d json --to uim --format json", in: scratch.url)
+    #expect(json.status == 0, "\(json.stderr)")
+    #expect(json.stdout.contains(#""in/a\\xffb.will""#), "\(json.stdout)")
+    #expect(json.stdout.contains(#""json/a\\xffb.uim""#), "\(json.stdout)")
   }
 
   @Test func namesThatDifferOnlyByNormalisationAreTwoOutputs() throws {

@@ -79,6 +79,23 @@ enum SystemPath {
     return result
   }
 
+  /// `path` for JSON: each raw byte as the text `\xNN`, everything else as it is (JSON's own
+  /// escaping keeps it exact). A name that really contains `\x` reads the same: the bytes are
+  /// what ``TerminalText`` shows.
+  static func display(_ path: String) -> String {
+    guard !isPlain(path) else { return path }
+    var result = ""
+    for scalar in path.unicodeScalars {
+      if isEscape(scalar) {
+        let value = String(scalar.value - escapeBase, radix: 16)
+        result += "\\x" + (value.count == 1 ? "0" : "") + value
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// Whether `scalar` stands for a raw byte.
   static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= escapeBase && scalar.value <= escapeBase + 0xFF
