@@ -14,8 +14,7 @@ public func fuzzBatchNames(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var naming = OutputNaming(folding: folding)
   var outputs: [[[UInt8]]] = []
   var free = Set<[UInt8]>()
-  for name in bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: false).prefix(4096)
-  {
+  for name in bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: false).prefix(4096) {
     let spelled = SystemPath.string(name)
     precondition(SystemPath.bytes(spelled) == Array(name), "spelling lost bytes")
     precondition(

@@ -40,10 +40,13 @@ struct BatchConversion {
     let folder: Result<GeneratedOutputs.Folder, WillError>? = directory.map { directory in
       Result { () throws(WillError) in try GeneratedOutputs.openFolder(directory) }
     }
+    let wanted = max(1, min(jobs, entries.count))
+    let concurrent = wanted > 1
     let work = {
       while let index = state.take() {
         let outcome = convert(
-          entries[index], progress: progress, state: state, budget: budget, folder: folder)
+          entries[index], progress: progress, state: state, budget: budget, folder: folder,
+          concurrent: concurrent)
         if outcome.status == .failed {
           progress.print(
             "willdoc: error: \(outcome.input.terminalSafe): " + outcome.reason!.terminalSafe)
@@ -52,7 +55,6 @@ struct BatchConversion {
         if case .convert = entries[index] { progress.finished() }
       }
     }
-    let wanted = max(1, min(jobs, entries.count))
     let allowed =
       ProcessInfo.processInfo.environment[Self.failThreadStartVariable].flatMap { Int($0) }
     var threads: [WorkerThread] = []
@@ -74,10 +76,7 @@ struct BatchConversion {
         "willdoc: warning: \(threads.count) of \(wanted) worker threads could be started "
           + "(\(reason)); "
           + (threads.isEmpty ? "converting on the main thread" : "converting with those"))
-      budget.workers = max(1, threads.count)
       if threads.isEmpty { work() }
-    } else {
-      budget.workers = threads.count
     }
     for thread in threads { thread.join() }
     progress.clear()
@@ -87,7 +86,7 @@ struct BatchConversion {
   /// One entry's outcome.
   private func convert(
     _ entry: ConversionPlan.Entry, progress: ProgressBar, state: SharedState,
-    budget: MemoryBudget, folder: Result<GeneratedOutputs.Folder, WillError>?
+    budget: MemoryBudget, folder: Result<GeneratedOutputs.Folder, WillError>?, concurrent: Bool
   ) -> ConversionOutcome {
     let input: String
     let output: String
@@ -114,7 +113,7 @@ struct BatchConversion {
     budget.acquire(estimate)
     var result = read(input, into: &outcome)
     budget.release(estimate)
-    if result == nil, outcome.code == "out-of-memory", budget.workers > 1 {
+    if result == nil, outcome.code == "out-of-memory", concurrent {
       // Out of memory while other jobs ran: once more, alone, with the whole budget.
       budget.acquire(budget.total)
       result = read(input, into: &outcome)
@@ -228,24 +227,7 @@ struct BatchConversion {
 
   /// Creates the folders above `path` that do not exist yet.
   private static func createFolder(of path: String) throws(WillError) {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw WillError(.io("cannot create the folder \(folder.path): \(Self.reason(error))"))
-    }
-  }
-
-  /// The system's reason behind a Foundation error, without its domain and number.
-  private static func reason(_ error: Error) -> String {
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let underlying, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    if (error as NSError).code == CocoaError.fileWriteFileExists.rawValue {
-      return "a file of that name is in the way"
-    }
-    return (error as NSError).localizedDescription
+    _ = try GeneratedOutputs.openFolder(SystemPath.split(path).folder)
   }
 
   /// The work queue and the results, shared by the threads.
@@ -301,8 +283,6 @@ struct BatchConversion {
     static let factor = 32
     /// The whole budget.
     let total: Int
-    /// The worker threads running (set once they are started).
-    var workers = 1
     private var used = 0
     private let condition = NSCondition()
 

@@ -84,7 +84,9 @@ final class GeneratedOutputs {
     guard descriptor >= 0 else {
       let reason = String(cString: strerror(errno))
       throw WillError(
-        .io(creating ? "cannot create the folder \(path): \(reason)" : "the folder \(path): \(reason)"))
+        .io(
+          creating ? "cannot create the folder \(path): \(reason)" : "the folder \(path): \(reason)"
+        ))
     }
     return Folder(descriptor: descriptor, path: path)
   }

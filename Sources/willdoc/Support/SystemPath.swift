@@ -119,9 +119,10 @@ enum SystemPath {
   static func arguments() -> [String] {
     (1..<Int(CommandLine.argc)).map { index in
       guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
-      return string(UnsafeBufferPointer(start: pointer, count: strlen(pointer)).lazy.map {
-        UInt8(bitPattern: $0)
-      })
+      return string(
+        UnsafeBufferPointer(start: pointer, count: strlen(pointer)).lazy.map {
+          UInt8(bitPattern: $0)
+        })
     }
   }
 
@@ -173,7 +174,9 @@ enum SystemPath {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let got = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+      let got = chunk.withUnsafeMutableBytes {
+        Foundation.read(descriptor, $0.baseAddress!, $0.count)
+      }
       if got < 0 {
         if errno == EINTR { continue }
         throw WillError(.io("cannot read \(path): \(String(cString: strerror(errno)))"))
