@@ -87,6 +87,10 @@ import Testing
     #expect(json.status == 0, "\(json.stderr)")
     #expect(json.stdout.contains(#""in/a\\xffb.will""#), "\(json.stdout)")
     #expect(json.stdout.contains(#""json/a\\xffb.uim""#), "\(json.stdout)")
+    // Again: the existing output is refused before any work, named escaped once.
+    let again = try Self.shell("\"$W\" convert in -d out --to uim", in: scratch.url)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains(#"in/a\xffb.will: out/a\xffb.uim exists; add --force"#))
   }
 
   @Test func namesThatDifferOnlyByNormalisationAreTwoOutputs() throws {

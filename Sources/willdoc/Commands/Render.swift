@@ -250,7 +250,7 @@ struct Render: ParsableCommand {
       for index in indices {
         let name = SystemPath.split(Self.numbered(output, index)).name
         if let refusal = outputs.refusal(toWrite: name, in: opened) {
-          throw ValidationError(refusal)
+          throw ValidationError(refusal.terminalSafe)
         }
       }
     } else {

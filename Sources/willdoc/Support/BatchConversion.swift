@@ -109,6 +109,23 @@ struct BatchConversion {
       outcome.exitStatus = ExitStatus.invalid
       return outcome
     }
+    // A generated output that exists already fails before any work (checked again, link by
+    // link, when it is written).
+    if relative != nil, !overwrite.force, let existing = SystemPath.status(output, follow: false) {
+      let first = state.writing { state.writer(of: ConversionPlan.FileIdentity(existing)) }
+      outcome.code = first == nil ? "output-exists" : "output-taken"
+      outcome.reason =
+        first.map {
+          "its output \(output) is the file this run wrote for \($0) (the file system takes the "
+            + "two names as one)"
+        }
+        ?? (existing.st_mode & S_IFMT == S_IFLNK
+          ? "\(output) is a symbolic link; generated names are never followed through links: "
+            + "add --force to replace the link itself"
+          : "\(output) exists; add --force to replace it")
+      outcome.exitStatus = ExitStatus.invalid
+      return outcome
+    }
     let estimate = budget.estimate(input)
     budget.acquire(estimate)
     var result = read(input, into: &outcome)
@@ -265,10 +282,10 @@ struct BatchConversion {
     }
 
     /// Runs `body` while no other thread writes.
-    func writing<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+    func writing<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
       writeLock.lock()
       defer { writeLock.unlock() }
-      try body()
+      return try body()
     }
   }
 

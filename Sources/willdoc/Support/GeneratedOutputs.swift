@@ -114,10 +114,11 @@ final class GeneratedOutputs {
   }
 
   /// The refusal to write `name` in `folder`, or `nil`: without `--force` any existing entry
-  /// (a link counts as itself, not as what it leads to); with it, only a folder.
+  /// (a link counts as itself, not as what it leads to); with it, only a folder. Not escaped
+  /// for a terminal yet.
   func refusal(toWrite name: String, in folder: Folder) -> String? {
     guard let info = folder.entry(name) else { return nil }
-    let path = folder.child(name).terminalSafe
+    let path = folder.child(name)
     switch info.st_mode & S_IFMT {
     case S_IFDIR: return "\(path) is a folder"
     case S_IFLNK where !force:

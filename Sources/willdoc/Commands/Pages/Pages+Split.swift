@@ -65,7 +65,7 @@ extension Pages {
           throw ValidationError("\(path.terminalSafe) is the input file")
         }
         if let refusal = outputs.refusal(toWrite: name, in: folder) {
-          throw ValidationError(refusal)
+          throw ValidationError(refusal.terminalSafe)
         }
       }
       var lines: [String] = []
