@@ -355,13 +355,21 @@ final class WorkerThread {
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setstacksize(&attributes, 8 << 20)
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    let result = pthread_create(
-      &thread.handle, &attributes,
-      { context in
-        let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
-        body.run()
-        return nil
-      }, context)
+    #if canImport(Darwin)
+      let result = pthread_create(
+        &thread.handle, &attributes,
+        { context in
+          Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+          return nil
+        }, context)
+    #else
+      let result = pthread_create(
+        &thread.handle, &attributes,
+        { context in
+          Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+          return nil
+        }, context)
+    #endif
     guard result == 0 else {
       Unmanaged<Body>.fromOpaque(context).release()
       return .failure(POSIXError(POSIXErrorCode(rawValue: result) ?? .EAGAIN))

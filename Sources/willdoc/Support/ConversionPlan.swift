@@ -62,8 +62,8 @@ struct ConversionPlan {
     var device: UInt64
     var inode: UInt64
     init(_ info: stat) {
-      device = UInt64(info.st_dev)
-      inode = UInt64(info.st_ino)
+      device = UInt64(truncatingIfNeeded: info.st_dev)
+      inode = UInt64(truncatingIfNeeded: info.st_ino)
     }
   }
 

@@ -96,16 +96,18 @@ final class GeneratedOutputs {
   static func openSubfolders(_ names: [String], below folder: Folder) throws(WillError) -> Folder {
     var current = folder
     for name in names {
-      _ = SystemPath.withCString(name) { mkdirat(current.descriptor, $0, 0o777) }
+      let made = SystemPath.withCString(name) { mkdirat(current.descriptor, $0, 0o777) }
+      let madeError = made == 0 ? EEXIST : errno
       let descriptor = SystemPath.withCString(name) {
         openat(current.descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
       }
       let path = current.child(name)
       guard descriptor >= 0 else {
+        let error = madeError == EEXIST ? errno : madeError
         let reason =
           current.entry(name).map { $0.st_mode & S_IFMT == S_IFLNK } == true
           ? "a symbolic link is in the way (generated folders are never followed through links)"
-          : String(cString: strerror(errno))
+          : String(cString: strerror(error))
         throw WillError(.io("cannot create the folder \(path): \(reason)"))
       }
       current = Folder(descriptor: descriptor, path: path)
