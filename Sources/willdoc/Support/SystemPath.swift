@@ -171,7 +171,13 @@ enum SystemPath {
     if info.st_mode & S_IFMT == S_IFDIR {
       throw WillError(.io("cannot read \(path): it is a directory"))
     }
+    if Int(info.st_size) > limit {
+      throw WillError(.limitExceeded(.fileBytes, value: Int(info.st_size), limit: limit))
+    }
+    let expected = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+    try CheckedAllocation.probe(bytes: expected + 1)
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(expected + 1)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let got = chunk.withUnsafeMutableBytes {
@@ -185,7 +191,9 @@ enum SystemPath {
       if bytes.count + got > limit {
         throw WillError(.limitExceeded(.fileBytes, value: bytes.count + got, limit: limit))
       }
-      try CheckedAllocation.probe(bytes: bytes.count + got)
+      if bytes.count + got > bytes.capacity {
+        try CheckedAllocation.probe(bytes: 2 * (bytes.count + got))
+      }
       bytes += chunk[..<got]
     }
   }
