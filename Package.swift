@@ -84,6 +84,10 @@ let package = Package(
     .executableTarget(
       name: "FuzzImages", dependencies: ["InkCodec", "InkRender"],
       path: "FuzzTesting/Sources/FuzzImages"),
+    // willdoc's output naming and name spelling, compiled from its sources (links to them).
+    .executableTarget(
+      name: "FuzzBatchNames", dependencies: ["InkCodec"],
+      path: "FuzzTesting/Sources/FuzzBatchNames"),
     // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
     // sample documents. Not a product: apps get ink from a pen, not from a motor model.
     .target(name: "InkSynthesis", dependencies: ["InkCodec", "InkInput"]),

@@ -34,7 +34,8 @@ struct WillDoc: ParsableCommand {
   /// Sets up the process (signals, standard descriptors), then runs the command.
   static func main() {
     ProcessSetup.run()
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    // Spelled losslessly: a file name need not be UTF-8 (SystemPath).
+    let arguments = SystemPath.arguments()
     do {
       if arguments.first == "help", arguments.count > 1, !Self.commandNames.contains(arguments[1]) {
         throw ValidationError(

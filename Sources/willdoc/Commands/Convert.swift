@@ -98,10 +98,7 @@ struct Convert: ParsableCommand {
     if let directory {
       if output != nil { throw ValidationError("give -o FILE or -d DIR, not both") }
       if to == nil { throw ValidationError("give the format to write with --to will|uim|inkml") }
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder),
-        !isFolder.boolValue
-      {
+      if SystemPath.status(directory) != nil, !SystemPath.isFolder(directory) {
         throw ValidationError("-d \(directory.terminalSafe) is a file, not a folder")
       }
       return
@@ -113,10 +110,7 @@ struct Convert: ParsableCommand {
       throw ValidationError("-o names one file: give -d DIR to convert \(inputs.count) inputs")
     }
     let input = inputs[0]
-    var isFolder: ObjCBool = false
-    if input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isFolder),
-      isFolder.boolValue
-    {
+    if input != "-", SystemPath.isFolder(input) {
       throw ValidationError(
         "\(input.terminalSafe) is a folder: give -d DIR to convert the documents in it")
     }
@@ -149,7 +143,7 @@ struct Convert: ParsableCommand {
       }
     let conversion = BatchConversion(
       target: target, limits: limitOptions.limits, overwrite: overwrite,
-      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, directory: directory)
     let work = entries.filter {
       if case .convert = $0 { return true } else { return false }
     }.count

@@ -39,7 +39,8 @@ struct Render: ParsableCommand {
       naming the input, and --in-place, are usage errors (exit 64). An existing output file \
       (each numbered file, with several sections) is replaced only with --force, and every \
       one is checked before the first is written; a device or FIFO such as /dev/null is \
-      written to, not replaced.
+      written to, not replaced. Numbered files are never written through a symbolic link \
+      (--force replaces the link itself), and appear only when every section was drawn.
       """)
 
   /// The output formats: PDF writes one file with a page per section.
@@ -236,10 +237,28 @@ struct Render: ParsableCommand {
     if output == "-" && indices.count > 1 && format != .pdf {
       throw ValidationError("give --section N to write one section to standard output")
     }
-    // Every file this run writes is checked before the first is written.
-    for path in outputPaths(output, indices: indices, format: format) {
-      try overwrite.check(path)
+    // Every file this run writes is checked before the first is written. Numbered files are
+    // generated names: never written through a link, and all or none (GeneratedOutputs).
+    let numbered = output != "-" && indices.count > 1 && format != .pdf
+    let outputs = GeneratedOutputs(force: overwrite.force)
+    var folder: GeneratedOutputs.Folder?
+    if numbered {
+      let opened = try reportingErrors(file: output) { () throws(WillError) in
+        try GeneratedOutputs.openFolder(SystemPath.split(output).folder, creating: false)
+      }
+      folder = opened
+      for index in indices {
+        let name = SystemPath.split(Self.numbered(output, index)).name
+        if let refusal = outputs.refusal(toWrite: name, in: opened) {
+          throw ValidationError(refusal.terminalSafe)
+        }
+      }
+    } else {
+      for path in outputPaths(output, indices: indices, format: format) {
+        try overwrite.check(path)
+      }
     }
+    var wrote: [String] = []
     var options = RenderOptions(
       scale: effectiveScale ?? 1,
       limits: RenderLimits(
@@ -326,12 +345,20 @@ struct Render: ParsableCommand {
       if path != "-", input != "-", isSameFile(input, path) {
         throw Self.overInput(path)
       }
-      try writeOutput(bytes, to: path)
+      if let folder {
+        try reportingErrors(file: path) { () throws(WillError) in
+          try outputs.stage(bytes, as: SystemPath.split(path).name, in: folder)
+        }
+      } else {
+        try writeOutput(bytes, to: path)
+      }
       if path != "-" {
-        StandardOutput.line(
+        wrote.append(
           "wrote \(path.terminalSafe)  section \(index)  \(Format.count(bytes.count)) bytes")
       }
     }
+    try reportingErrors(file: output) { () throws(WillError) in try outputs.commit() }
+    for line in wrote { StandardOutput.line(line) }
     // A PDF holds every section drawn, a page each, in one file.
     if format == .pdf {
       let bytes = PDFWriter.document(pdfPages)
@@ -390,10 +417,12 @@ struct Render: ParsableCommand {
 
   /// `out.png` → `out-2.png` (section 2).
   static func numbered(_ path: String, _ number: Int) -> String {
-    let url = URL(fileURLWithPath: path)
-    let ext = url.pathExtension
-    let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
-    return stem + "-\(number)" + (ext.isEmpty ? "" : "." + ext)
+    let (folder, name) = SystemPath.split(path)
+    let bytes = SystemPath.bytes(name)
+    let stem = OutputNaming.stem(bytes)
+    let numberedName =
+      SystemPath.string(stem) + "-\(number)" + SystemPath.string(bytes[stem.count...])
+    return path.contains("/") ? ConversionPlan.join(folder, numberedName) : numberedName
   }
 }
 

@@ -37,6 +37,9 @@ struct OverwriteOptions: ParsableArguments {
 
   /// Whether `path` names a regular file, through any links: what writing would replace.
   static func isExistingFile(_ path: String) -> Bool {
+    if !SystemPath.isPlain(path) {
+      return SystemPath.status(path, follow: false) != nil
+    }
     guard case .regularFile = try? OutputDestination.resolve(path) else { return false }
     return true
   }

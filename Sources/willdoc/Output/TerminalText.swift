@@ -10,7 +10,7 @@ import InkCodec
 /// The escapes:
 /// - `\t`, `\n` and `\r` for tab, line feed and carriage return;
 /// - `\xHH` (two lowercase hex digits) for the other C0 controls, DEL and the C1 controls
-///   U+0080–U+009F;
+///   U+0080–U+009F, and for a byte of a file name that is not UTF-8 (``SystemPath``);
 /// - `\u{HHHH}` for the bidirectional embeddings, overrides and isolates U+202A–U+202E and
 ///   U+2066–U+2069;
 /// - `\\` for a backslash, always, so that an escape in the output is never ambiguous with
@@ -31,6 +31,8 @@ enum TerminalText {
       case "\r": result += "\\r"
       case _ where scalar.value <= 0x9F && isControl(scalar):
         result += "\\x" + hex(scalar.value, digits: 2)
+      case _ where SystemPath.isEscape(scalar):
+        result += "\\x" + hex(scalar.value - SystemPath.escapeBase, digits: 2)
       case _ where isBidiControl(scalar):
         result += "\\u{" + hex(scalar.value, digits: 4) + "}"
       default: result.unicodeScalars.append(scalar)
@@ -41,7 +43,7 @@ enum TerminalText {
 
   /// Whether `scalar` is printed as an escape.
   static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "\\" || isControl(scalar) || isBidiControl(scalar)
+    scalar == "\\" || isControl(scalar) || isBidiControl(scalar) || SystemPath.isEscape(scalar)
   }
 
   /// C0 controls, DEL and C1 controls.

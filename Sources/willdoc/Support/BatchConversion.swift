@@ -1,11 +1,21 @@
 import Foundation
 import InkCodec
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs the conversions of a ``ConversionPlan`` on `jobs` threads: each takes the next input,
 /// reads, converts and checks it in memory, and writes the output only when all of that
-/// succeeded, so a failed input leaves nothing behind. Writes go one at a time (the file being
-/// written is what the signal handlers remove on Ctrl-C, and there is one such slot); the
-/// outcomes come back in the plan's order whatever order the work finished in.
+/// succeeded, so a failed input leaves nothing behind. Writes go one at a time; the outcomes
+/// come back in the plan's order whatever order the work finished in.
+///
+/// The jobs share one memory budget (``MemoryBudget``): a job starts only when its estimate
+/// fits what the running ones left, and a job that runs out of memory while others ran is
+/// tried again alone. A worker thread that cannot be started is reported and the work goes
+/// on with the ones that could (on the calling thread when none could).
 struct BatchConversion {
   /// The format to write.
   var target: ConvertFormat
@@ -15,40 +25,72 @@ struct BatchConversion {
   var overwrite: OverwriteOptions
   /// How many inputs are converted at once.
   var jobs: Int
+  /// The `-d` folder: outputs with a `relative` name are generated there (``GeneratedOutputs``).
+  var directory: String?
+
+  /// A test-only environment variable: the number of worker threads that may start; every
+  /// later `pthread_create` is taken to fail with `EAGAIN`.
+  static let failThreadStartVariable = "WILLDOC_TEST_THREADS_STARTING"
 
   /// Converts every entry of `entries`, reporting each failure on standard error as it
   /// happens and showing `progress`.
   func run(_ entries: [ConversionPlan.Entry], progress: ProgressBar) -> [ConversionOutcome] {
     let state = SharedState(count: entries.count)
-    let group = DispatchGroup()
-    for _ in 0..<max(1, min(jobs, entries.count)) {
-      group.enter()
-      let thread = Thread {
-        while let index = state.take() {
-          let outcome = convert(entries[index], progress: progress, state: state)
-          if outcome.status == .failed {
-            progress.print(
-              "willdoc: error: \(outcome.input.terminalSafe): " + outcome.reason!.terminalSafe)
-          }
-          state.store(outcome, at: index)
-          if case .convert = entries[index] { progress.finished() }
-        }
-        group.leave()
-      }
-      thread.stackSize = 8 << 20
-      thread.start()
+    let budget = MemoryBudget(limits: limits)
+    let folder: Result<GeneratedOutputs.Folder, WillError>? = directory.map { directory in
+      Result { () throws(WillError) in try GeneratedOutputs.openFolder(directory) }
     }
-    group.wait()
+    let wanted = max(1, min(jobs, entries.count))
+    let concurrent = wanted > 1
+    let work = {
+      while let index = state.take() {
+        let outcome = convert(
+          entries[index], progress: progress, state: state, budget: budget, folder: folder,
+          concurrent: concurrent)
+        if outcome.status == .failed {
+          progress.print(
+            "willdoc: error: \(outcome.input.terminalSafe): " + outcome.reason!.terminalSafe)
+        }
+        state.store(outcome, at: index)
+        if case .convert = entries[index] { progress.finished() }
+      }
+    }
+    let allowed =
+      ProcessInfo.processInfo.environment[Self.failThreadStartVariable].flatMap { Int($0) }
+    var threads: [WorkerThread] = []
+    var failure: Int32 = 0
+    for number in 0..<wanted {
+      if let allowed, number >= allowed {
+        failure = EAGAIN
+        break
+      }
+      switch WorkerThread.start(work) {
+      case .success(let thread): threads.append(thread)
+      case .failure(let error): failure = error.code.rawValue
+      }
+      if failure != 0 { break }
+    }
+    if failure != 0 {
+      let reason = String(cString: strerror(failure))
+      progress.print(
+        "willdoc: warning: \(threads.count) of \(wanted) worker threads could be started "
+          + "(\(reason)); "
+          + (threads.isEmpty ? "converting on the main thread" : "converting with those"))
+      if threads.isEmpty { work() }
+    }
+    for thread in threads { thread.join() }
     progress.clear()
     return state.outcomes()
   }
 
   /// One entry's outcome.
   private func convert(
-    _ entry: ConversionPlan.Entry, progress: ProgressBar, state: SharedState
+    _ entry: ConversionPlan.Entry, progress: ProgressBar, state: SharedState,
+    budget: MemoryBudget, folder: Result<GeneratedOutputs.Folder, WillError>?, concurrent: Bool
   ) -> ConversionOutcome {
     let input: String
     let output: String
+    let relative: [String]?
     switch entry {
     case .skipped(let path, let reason):
       return ConversionOutcome(
@@ -56,48 +98,63 @@ struct BatchConversion {
     case .refused(let path, let code, let reason):
       return ConversionOutcome(
         input: path, status: .failed, code: code, reason: reason, exitStatus: ExitStatus.invalid)
-    case .convert(let from, let to):
-      (input, output) = (from, to)
+    case .convert(let from, let to, let names):
+      (input, output, relative) = (from, to, names)
     }
     progress.started(input)
     var outcome = ConversionOutcome(input: input, output: output, status: .failed)
-    if let refusal = overwrite.refusal(toWrite: output) {
+    if relative == nil, let refusal = overwrite.refusal(toWrite: output) {
       outcome.code = "output-exists"
       outcome.reason = refusal
       outcome.exitStatus = ExitStatus.invalid
       return outcome
     }
-    let conversion: DocumentConversion
-    do {
-      let file = try InputFile.read(input, limits: limits)
-      conversion = try DocumentConversion(converting: file, to: target, limits: limits)
-    } catch let error as DocumentConversion.Failure {
+    // A generated output that exists already fails before any work (checked again, link by
+    // link, when it is written).
+    if relative != nil, !overwrite.force, let existing = SystemPath.status(output, follow: false) {
+      let first = state.writing { state.writer(of: ConversionPlan.FileIdentity(existing)) }
+      outcome.code = first == nil ? "output-exists" : "output-taken"
+      outcome.reason =
+        first.map {
+          "its output \(output) is the file this run wrote for \($0) (the file system takes the "
+            + "two names as one)"
+        }
+        ?? (existing.st_mode & S_IFMT == S_IFLNK
+          ? "\(output) is a symbolic link; generated names are never followed through links: "
+            + "add --force to replace the link itself"
+          : "\(output) exists; add --force to replace it")
+      outcome.exitStatus = ExitStatus.invalid
+      return outcome
+    }
+    let estimate = budget.estimate(input)
+    budget.acquire(estimate)
+    var result = read(input, into: &outcome)
+    budget.release(estimate)
+    if result == nil, outcome.code == "out-of-memory", concurrent {
+      // Out of memory while other jobs ran: once more, alone, with the whole budget.
+      budget.acquire(budget.total)
+      result = read(input, into: &outcome)
+      budget.release(budget.total)
+    }
+    guard let conversion = result else { return outcome }
+    outcome.inputFormat = conversion.inputFormat
+    do throws(WriteFailure) {
+      try state.writing { () throws(WriteFailure) in
+        if let relative, let folder {
+          try write(conversion.bytes, from: input, to: relative, in: folder, state: state)
+        } else {
+          do throws(WillError) {
+            try Self.createFolder(of: output)
+            try writeFile(conversion.bytes, to: output, force: true)
+          } catch {
+            throw WriteFailure(error)
+          }
+        }
+      }
+    } catch {
       outcome.code = error.code
       outcome.reason = error.reason
       outcome.exitStatus = error.exitStatus
-      return outcome
-    } catch let error as WillError {
-      let failure = DocumentConversion.Failure.input(error)
-      outcome.code = failure.code
-      outcome.reason = failure.reason
-      outcome.exitStatus = failure.exitStatus
-      return outcome
-    } catch {
-      outcome.code = "io-error"
-      outcome.reason = "\(error)"
-      outcome.exitStatus = ExitStatus.unreadable
-      return outcome
-    }
-    outcome.inputFormat = conversion.inputFormat
-    do {
-      try state.writing { () throws(WillError) in
-        try Self.createFolder(of: output)
-        try FileIO.write(conversion.bytes, to: URL(fileURLWithPath: output))
-      }
-    } catch {
-      outcome.code = error.kind.code
-      outcome.reason = error.description
-      outcome.exitStatus = ExitStatus.unreadable
       return outcome
     }
     outcome.status = .converted
@@ -108,26 +165,86 @@ struct BatchConversion {
     return outcome
   }
 
-  /// Creates the folders above `path` that do not exist yet.
-  private static func createFolder(of path: String) throws(WillError) {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  /// Writes a generated output at `relative` below `folder`: never through a link, never over
+  /// a file this run wrote (two names the file system takes as one), over another existing
+  /// file only with `--force`.
+  private func write(
+    _ bytes: [UInt8], from input: String, to relative: [String],
+    in folder: Result<GeneratedOutputs.Folder, WillError>, state: SharedState
+  ) throws(WriteFailure) {
+    let outputs = GeneratedOutputs(force: overwrite.force)
+    let parent: GeneratedOutputs.Folder
+    do throws(WillError) {
+      parent = try GeneratedOutputs.openSubfolders(relative.dropLast(), below: folder.get())
     } catch {
-      throw WillError(.io("cannot create the folder \(folder.path): \(Self.reason(error))"))
+      throw WriteFailure(error)
+    }
+    let name = relative.last!
+    if let existing = parent.entry(name) {
+      if let first = state.writer(of: ConversionPlan.FileIdentity(existing)) {
+        throw WriteFailure(
+          code: "output-taken",
+          reason: "its output \(parent.child(name)) is the file this run wrote for \(first) "
+            + "(the file system takes the two names as one)")
+      }
+      if let refusal = outputs.refusal(toWrite: name, in: parent) {
+        throw WriteFailure(code: "output-exists", reason: refusal)
+      }
+    }
+    do throws(WillError) {
+      try outputs.stage(bytes, as: name, in: parent)
+      try outputs.commit()
+    } catch {
+      throw WriteFailure(error)
+    }
+    if let written = parent.entry(name) {
+      state.wrote(ConversionPlan.FileIdentity(written), for: input)
     }
   }
 
-  /// The system's reason behind a Foundation error, without its domain and number.
-  private static func reason(_ error: Error) -> String {
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let underlying, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
+  /// Why an output was not written.
+  private struct WriteFailure: Error {
+    var code: String
+    var reason: String
+    var exitStatus = ExitStatus.invalid
+
+    init(code: String, reason: String) {
+      self.code = code
+      self.reason = reason
     }
-    if (error as NSError).code == CocoaError.fileWriteFileExists.rawValue {
-      return "a file of that name is in the way"
+
+    init(_ error: WillError) {
+      code = error.kind.code
+      reason = error.description
+      exitStatus = ExitStatus.unreadable
     }
-    return (error as NSError).localizedDescription
+  }
+
+  /// Reads and converts `input`; `nil` with `outcome`'s failure filled in.
+  private func read(_ input: String, into outcome: inout ConversionOutcome) -> DocumentConversion? {
+    do {
+      let file = try InputFile.read(input, limits: limits)
+      return try DocumentConversion(converting: file, to: target, limits: limits)
+    } catch let error as DocumentConversion.Failure {
+      outcome.code = error.code
+      outcome.reason = error.reason
+      outcome.exitStatus = error.exitStatus
+    } catch let error as WillError {
+      let failure = DocumentConversion.Failure.input(error)
+      outcome.code = failure.code
+      outcome.reason = failure.reason
+      outcome.exitStatus = failure.exitStatus
+    } catch {
+      outcome.code = "io-error"
+      outcome.reason = "\(error)"
+      outcome.exitStatus = ExitStatus.unreadable
+    }
+    return nil
+  }
+
+  /// Creates the folders above `path` that do not exist yet.
+  private static func createFolder(of path: String) throws(WillError) {
+    _ = try GeneratedOutputs.openFolder(SystemPath.split(path).folder)
   }
 
   /// The work queue and the results, shared by the threads.
@@ -135,6 +252,8 @@ struct BatchConversion {
     private let lock = NSLock()
     private let writeLock = NSLock()
     private var next = 0
+    /// The files written so far and the input of each: only touched while writing.
+    private var writers: [ConversionPlan.FileIdentity: String] = [:]
     private var results: [ConversionOutcome?]
 
     init(count: Int) { results = Array(repeating: nil, count: count) }
@@ -152,15 +271,118 @@ struct BatchConversion {
       lock.withLock { results[index] = outcome }
     }
 
+    /// The input whose output is `file`, if this run wrote it (called while writing).
+    func writer(of file: ConversionPlan.FileIdentity) -> String? { writers[file] }
+
+    /// Records that `file` is the output of `input` (called while writing).
+    func wrote(_ file: ConversionPlan.FileIdentity, for input: String) { writers[file] = input }
+
     func outcomes() -> [ConversionOutcome] {
       lock.withLock { results.map { $0! } }
     }
 
     /// Runs `body` while no other thread writes.
-    func writing(_ body: () throws(WillError) -> Void) throws(WillError) {
+    func writing<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
       writeLock.lock()
       defer { writeLock.unlock() }
-      try body()
+      return try body()
     }
+  }
+
+  /// The memory the jobs share. Its total is one document's worth at the limits
+  /// (`maxFileBytes` + `maxTotalBytes`: the file and its decompressed parts); a job's
+  /// estimate is its input's size times ``factor``, at least 1 MiB and at most the total
+  /// (standard input, of unknown size, takes the total). A job waits until its estimate fits
+  /// beside the running ones; when nothing runs it always starts, so every job runs.
+  final class MemoryBudget: @unchecked Sendable {
+    /// Bytes in memory per input byte: decompression, decoded points, the output and its
+    /// read-back.
+    static let factor = 32
+    /// The whole budget.
+    let total: Int
+    private var used = 0
+    private let condition = NSCondition()
+
+    init(limits: DecodingLimits) {
+      let (sum, overflow) = limits.maxFileBytes.addingReportingOverflow(limits.maxTotalBytes)
+      total = overflow ? .max : max(1, sum)
+    }
+
+    /// The estimate for `input`.
+    func estimate(_ input: String) -> Int {
+      guard input != "-", let info = SystemPath.status(input) else { return total }
+      let (scaled, overflow) = Int(info.st_size).multipliedReportingOverflow(by: Self.factor)
+      return min(total, max(1 << 20, overflow ? .max : scaled))
+    }
+
+    /// Waits until `amount` fits, then takes it.
+    func acquire(_ amount: Int) {
+      condition.lock()
+      while used > 0 && amount > total - used { condition.wait() }
+      used += amount
+      condition.unlock()
+    }
+
+    /// Gives `amount` back.
+    func release(_ amount: Int) {
+      condition.lock()
+      used -= amount
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
+}
+
+/// A POSIX thread with an 8 MiB stack, started by ``start(_:)`` and waited for by ``join()``:
+/// unlike `Thread`, a thread that cannot be created is an error the caller sees.
+final class WorkerThread {
+  #if canImport(Darwin)
+    private var handle: pthread_t?
+  #else
+    private var handle = pthread_t()
+  #endif
+
+  private final class Body {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+  }
+
+  /// Starts a thread running `body`, or the `errno` of `pthread_create`.
+  static func start(_ body: @escaping () -> Void) -> Result<WorkerThread, POSIXError> {
+    let thread = WorkerThread()
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, 8 << 20)
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    #if canImport(Darwin)
+      let result = pthread_create(
+        &thread.handle, &attributes,
+        { context in
+          Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+          return nil
+        }, context)
+    #else
+      let result = pthread_create(
+        &thread.handle, &attributes,
+        { context in
+          Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+          return nil
+        }, context)
+    #endif
+    guard result == 0 else {
+      Unmanaged<Body>.fromOpaque(context).release()
+      return .failure(POSIXError(POSIXErrorCode(rawValue: result) ?? .EAGAIN))
+    }
+    return .success(thread)
+  }
+
+  /// Waits for the thread to end.
+  func join() {
+    #if canImport(Darwin)
+      if let handle { pthread_join(handle, nil) }
+    #else
+      pthread_join(handle, nil)
+    #endif
   }
 }

@@ -9,14 +9,16 @@ import InkCodec
 
 /// What `willdoc convert -d DIR` will do with each input, decided before anything is read:
 /// files named on the command line are converted whatever their extension; folders are walked
-/// recursively, in name order, and their `.will`, `.uim` and `.inkml` files converted, every
-/// other file skipped. Each output is named after its input with the target's extension, in
-/// `DIR`, under the same subfolders as the input below the folder given.
+/// (iteratively: depth costs no stack), in byte order of the names, and their `.will`, `.uim`
+/// and `.inkml` files converted, every other file skipped. Each output is named after its
+/// input with the target's extension, in `DIR`, under the same subfolders as the input below
+/// the folder given (``OutputNaming``). Names are bytes (``SystemPath``) from end to end.
 struct ConversionPlan {
   /// One input and what happens to it.
   enum Entry {
-    /// Convert `input` (a path, or `-`) to `output`.
-    case convert(input: String, output: String)
+    /// Convert `input` (a path, or `-`) to `output`; `relative` is the output's names below
+    /// the `-d` folder (`nil` for a `-o` file).
+    case convert(input: String, output: String, relative: [String]? = nil)
     /// A file found in a folder that is not a document convert reads, or not a file.
     case skipped(path: String, reason: String)
     /// Refused before reading: a folder that cannot be listed, two inputs with one output.
@@ -26,78 +28,103 @@ struct ConversionPlan {
   /// Every input, in the order of the command line and then of the names in each folder.
   private(set) var entries: [Entry] = []
 
-  /// The outputs planned so far, and the input each comes from.
-  private var outputs: [String: String] = [:]
+  /// The outputs planned so far, by ``OutputNaming``.
+  private var naming = OutputNaming()
+  /// The input behind each planned output, by the number ``OutputNaming`` returns.
+  private var planned: [String] = []
+  /// The folders walked so far (device and inode): a folder reached twice (a bind mount of a
+  /// folder above it) is not walked again.
+  private var walked = Set<FileIdentity>()
+
+  private let directory: String
+  private let target: ConvertFormat
 
   /// Plans converting `inputs` to `target` in `directory`.
   init(inputs: [String], directory: String, target: ConvertFormat) {
-    let skippedFolder = Self.resolved(directory)
+    self.directory = directory
+    self.target = target
+    let outputFolder = SystemPath.status(directory).map(FileIdentity.init)
     for input in inputs {
       if input == "-" {
-        plan(input: "-", output: Self.join(directory, "stdin." + target.fileExtension))
+        plan(input: "-", relative: [Array("stdin".utf8)])
         continue
       }
-      var info = stat()
-      if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-        walk(
-          folder: input, relative: "", directory: directory, target: target,
-          skipping: skippedFolder)
+      if SystemPath.isFolder(input) {
+        walk(folder: input, skipping: outputFolder)
       } else {
-        plan(input: input, output: Self.join(directory, Self.outputName(input, target)))
+        plan(input: input, relative: [OutputNaming.lastName(SystemPath.bytes(input))])
       }
     }
   }
 
-  /// `notes/a.will` → `a.uim`.
-  static func outputName(_ input: String, _ target: ConvertFormat) -> String {
-    let name = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-    return name + "." + target.fileExtension
+  /// The device and inode of a file.
+  struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+    init(_ info: stat) {
+      device = UInt64(truncatingIfNeeded: info.st_dev)
+      inode = UInt64(truncatingIfNeeded: info.st_ino)
+    }
   }
 
-  /// Adds the entries of `folder`'s documents, recursively. Links to files are followed,
-  /// links to folders are not (a link back up would never end).
-  private mutating func walk(
-    folder: String, relative: String, directory: String, target: ConvertFormat,
-    skipping outputFolder: String
-  ) {
-    let names: [String]
-    do {
-      names = try Self.names(in: folder)
-    } catch {
-      entries.append(.refused(path: folder, code: "io-error", reason: error.message))
-      return
+  /// Adds the entries of the documents below `root`, depth first, in name order, without
+  /// recursion. Links to files are followed, links to folders are not (a link back up would
+  /// never end).
+  private mutating func walk(folder root: String, skipping outputFolder: FileIdentity?) {
+    struct Frame {
+      var folder: String
+      var relative: [[UInt8]]
+      var names: [String]
+      var next = 0
     }
-    for name in names {
-      let path = Self.join(folder, name)
-      let inside = relative.isEmpty ? name : relative + "/" + name
-      var info = stat()
-      guard lstat(path, &info) == 0 else {
+    var stack: [Frame] = []
+    func open(_ folder: String, _ relative: [[UInt8]], into plan: inout ConversionPlan) -> Frame? {
+      do {
+        return Frame(folder: folder, relative: relative, names: try SystemPath.names(in: folder))
+      } catch {
+        plan.entries.append(.refused(path: folder, code: "io-error", reason: error.message))
+        return nil
+      }
+    }
+    if let info = SystemPath.status(root) { walked.insert(FileIdentity(info)) }
+    if let frame = open(root, [], into: &self) { stack.append(frame) }
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      guard stack[top].next < stack[top].names.count else {
+        stack.removeLast()
+        continue
+      }
+      let name = stack[top].names[stack[top].next]
+      stack[top].next += 1
+      let path = Self.join(stack[top].folder, name)
+      let inside = stack[top].relative + [SystemPath.bytes(name)]
+      guard let info = SystemPath.status(path, follow: false) else {
         let reason = String(cString: strerror(errno))
         entries.append(.refused(path: path, code: "io-error", reason: "cannot examine: \(reason)"))
         continue
       }
       var kind = info.st_mode & S_IFMT
+      var identity = FileIdentity(info)
       if kind == S_IFLNK {
-        var target = stat()
-        kind = stat(path, &target) == 0 ? target.st_mode & S_IFMT : 0
+        let target = SystemPath.status(path)
+        kind = target.map { $0.st_mode & S_IFMT } ?? 0
         if kind == S_IFDIR {
           entries.append(.skipped(path: path, reason: "a link to a folder, not followed"))
           continue
         }
+        if let target { identity = FileIdentity(target) }
       }
       switch kind {
       case S_IFDIR:
         // A folder inside the input that is the output folder holds what this run writes.
-        if Self.resolved(path) == outputFolder { continue }
-        walk(
-          folder: path, relative: inside, directory: directory, target: target,
-          skipping: outputFolder)
+        if identity == outputFolder { continue }
+        guard walked.insert(identity).inserted else {
+          entries.append(.skipped(path: path, reason: "a folder already walked, not walked again"))
+          continue
+        }
+        if let frame = open(path, inside, into: &self) { stack.append(frame) }
       case S_IFREG where ConvertFormat.isConvertible(name):
-        let folder = (inside as NSString).deletingLastPathComponent
-        let output = Self.join(
-          folder.isEmpty ? directory : Self.join(directory, folder),
-          Self.outputName(name, target))
-        plan(input: path, output: output)
+        plan(input: path, relative: inside)
       case S_IFREG:
         entries.append(.skipped(path: path, reason: "not .will, .uim or .inkml"))
       default:
@@ -106,9 +133,19 @@ struct ConversionPlan {
     }
   }
 
-  /// Adds converting `input` to `output`, unless another input already writes `output` or
-  /// `output` is the input itself.
-  private mutating func plan(input: String, output: String) {
+  /// Adds converting `input`, found at `relative` below the folder given, unless another input
+  /// already writes its output or the output is the input itself.
+  private mutating func plan(input: String, relative: [[UInt8]]) {
+    guard
+      let names = OutputNaming.output(
+        for: relative, fileExtension: Array(target.fileExtension.utf8))
+    else {
+      entries.append(
+        .refused(path: input, code: "io-error", reason: "its name cannot name an output file"))
+      return
+    }
+    let relativeNames = names.map { SystemPath.string($0) }
+    let output = Self.join(directory, relativeNames.joined(separator: "/"))
     if input != "-", isSameFile(input, output) {
       entries.append(
         .refused(
@@ -116,42 +153,19 @@ struct ConversionPlan {
           reason: "its output \(output) is the input itself; give another -d"))
       return
     }
-    let key = Self.resolved(output)
-    if let first = outputs[key] {
+    if let first = naming.claim(names, by: planned.count) {
       entries.append(
         .refused(
           path: input, code: "output-taken",
-          reason: "its output \(output) is also the output of \(first)"))
+          reason: "its output \(output) is also the output of \(planned[first])"))
       return
     }
-    outputs[key] = input
-    entries.append(.convert(input: input, output: output))
-  }
-
-  /// The names in `folder` but `.` and `..`, sorted.
-  private static func names(in folder: String) throws(WillError) -> [String] {
-    guard let stream = opendir(folder) else {
-      throw WillError(
-        .io("cannot read the folder \(folder): \(String(cString: strerror(errno)))"))
-    }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-        String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
+    planned.append(input)
+    entries.append(.convert(input: input, output: output, relative: relativeNames))
   }
 
   /// `folder/name`, without doubling a slash.
-  private static func join(_ folder: String, _ name: String) -> String {
+  static func join(_ folder: String, _ name: String) -> String {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
-  }
-
-  /// `path` absolute, with `.`, `..` and links resolved: one spelling per file.
-  private static func resolved(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 }

@@ -47,7 +47,7 @@ struct ConversionSummary {
     .object([
       ("schema", .int(1)),
       ("to", .string(target.rawValue)),
-      ("directory", .string(directory)),
+      ("directory", .string(directory.map(SystemPath.display))),
       ("files", .array(outcomes.map(Self.json))),
       (
         "total",
@@ -62,9 +62,9 @@ struct ConversionSummary {
 
   private static func json(_ outcome: ConversionOutcome) -> JSONValue {
     .object([
-      ("input", .string(outcome.input)),
+      ("input", .string(SystemPath.display(outcome.input))),
       ("status", .string(outcome.status.rawValue)),
-      ("output", .string(outcome.output)),
+      ("output", .string(outcome.output.map(SystemPath.display))),
       ("inputFormat", .string(outcome.inputFormat)),
       ("strokes", .int(outcome.strokes)),
       ("bytes", .int(outcome.bytes)),
@@ -74,7 +74,10 @@ struct ConversionSummary {
         "error",
         outcome.status == .converted
           ? .null
-          : .object([("code", .string(outcome.code)), ("message", .string(outcome.reason))])
+          : .object([
+            ("code", .string(outcome.code)),
+            ("message", .string(outcome.reason.map(SystemPath.display))),
+          ])
       ),
     ])
   }

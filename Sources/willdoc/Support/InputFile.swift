@@ -35,8 +35,7 @@ struct InputFile {
       }
       return InputFile(name: name, bytes: bytes)
     }
-    return InputFile(
-      name: name, bytes: try FileIO.read(URL(fileURLWithPath: name), limit: limits.maxFileBytes))
+    return InputFile(name: name, bytes: try SystemPath.read(name, limit: limits.maxFileBytes))
   }
 
   /// Reads and decodes a document.
@@ -48,17 +47,8 @@ struct InputFile {
   }
 }
 
-/// Whether two paths name the same file (after resolving `.`, `..` and symbolic links).
+/// Whether two paths name the same file (through links): the same device and inode.
 func isSameFile(_ first: String, _ second: String) -> Bool {
-  func resolved(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
-  if resolved(first) == resolved(second) { return true }
-  let manager = FileManager.default
-  guard let a = try? manager.attributesOfItem(atPath: first),
-    let b = try? manager.attributesOfItem(atPath: second)
-  else { return false }
-  return a[.systemFileNumber] as? Int == b[.systemFileNumber] as? Int
-    && a[.systemFileNumber] != nil
-    && a[.deviceIdentifier] as? Int == b[.deviceIdentifier] as? Int
+  guard let a = SystemPath.status(first), let b = SystemPath.status(second) else { return false }
+  return a.st_dev == b.st_dev && a.st_ino == b.st_ino
 }

@@ -39,6 +39,23 @@ enum PageDocuments {
   static func write(_ document: WillDocument, to path: String, limits: DecodingLimits) throws
     -> String
   {
+    let bytes = try checkedPackage(document, for: path, limits: limits)
+    try writeOutput(bytes, to: path)
+    let line = reportLine(document, path: path, bytes: bytes.count)
+    if path == "-" { printError(line) } else { StandardOutput.line(line) }
+    return line
+  }
+
+  /// The `wrote …` line of `document` written to `path` in `bytes` bytes.
+  static func reportLine(_ document: WillDocument, path: String, bytes: Int) -> String {
+    "wrote \(path.terminalSafe)  \(Format.plural(document.sections.count, "section"))  "
+      + "\(Format.plural(document.strokes.count, "stroke"))  \(Format.count(bytes)) bytes"
+  }
+
+  /// `document` as a package, read back and checked; errors name `path`.
+  static func checkedPackage(
+    _ document: WillDocument, for path: String, limits: DecodingLimits
+  ) throws -> [UInt8] {
     let bytes = try reportingErrors(file: path) { () throws(WillError) in
       try document.serialized(container: .opc)
     }
@@ -52,11 +69,6 @@ enum PageDocuments {
           + "the pages' strokes")
       throw ExitCode(ExitStatus.invalid)
     }
-    try writeOutput(bytes, to: path)
-    let line =
-      "wrote \(path.terminalSafe)  \(Format.plural(document.sections.count, "section"))  "
-      + "\(Format.plural(document.strokes.count, "stroke"))  \(Format.count(bytes.count)) bytes"
-    if path == "-" { printError(line) } else { StandardOutput.line(line) }
-    return line
+    return bytes
   }
 }

@@ -12,7 +12,8 @@ extension Pages {
         render numbers its files: notes.will gives DIR/notes-0.will, DIR/notes-1.will, … Each keeps \
         the document's properties, paints and other parts, and the parts its page includes. \
         The folder is created when missing; no file is written when one of them exists, \
-        unless --force.
+        unless --force. The names are never followed through a symbolic link (--force replaces \
+        the link itself), and no file appears unless every page was written.
         """)
 
     @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
@@ -44,32 +45,41 @@ extension Pages {
       let stem =
         prefix
         ?? (file == "-"
-          ? "page" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+          ? "page"
+          : SystemPath.string(OutputNaming.stem(OutputNaming.lastName(SystemPath.bytes(file)))))
       return "\(stem)-\(number).will"
     }
 
     func run() throws {
       let limits = limitOptions.limits
       let document = try PageDocuments.read(file, limits: limits, editing: "split")
-      let folder = URL(fileURLWithPath: directory)
-      let paths = document.sections.indices.map { folder.appendingPathComponent(name($0)).path }
-      for path in paths {
+      // Generated names: never written through a link, and all or nothing (GeneratedOutputs).
+      let folder = try reportingErrors(file: directory) { () throws(WillError) in
+        try GeneratedOutputs.openFolder(directory)
+      }
+      let outputs = GeneratedOutputs(force: overwrite.force)
+      let names = document.sections.indices.map(name)
+      for name in names {
+        let path = folder.child(name)
         if file != "-", isSameFile(file, path) {
           throw ValidationError("\(path.terminalSafe) is the input file")
         }
-        try PageOutputOptions.checkReplacing(path, overwrite: overwrite)
+        if let refusal = outputs.refusal(toWrite: name, in: folder) {
+          throw ValidationError(refusal.terminalSafe)
+        }
       }
-      do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      } catch {
-        printError(
-          "willdoc: error: \(directory.terminalSafe): cannot create the folder: "
-            + error.localizedDescription.terminalSafe)
-        throw ExitCode(ExitStatus.unreadable)
+      var lines: [String] = []
+      for (index, name) in names.enumerated() {
+        let page = document.keepingSections([index])
+        let path = folder.child(name)
+        let bytes = try PageDocuments.checkedPackage(page, for: path, limits: limits)
+        try reportingErrors(file: path) { () throws(WillError) in
+          try outputs.stage(bytes, as: name, in: folder)
+        }
+        lines.append(PageDocuments.reportLine(page, path: path, bytes: bytes.count))
       }
-      for (index, path) in paths.enumerated() {
-        try PageDocuments.write(document.keepingSections([index]), to: path, limits: limits)
-      }
+      try reportingErrors(file: directory) { () throws(WillError) in try outputs.commit() }
+      for line in lines { StandardOutput.line(line) }
     }
   }
 }

@@ -1,0 +1,1 @@
+../../../Sources/willdoc/Support/OutputNaming.swift

@@ -1,0 +1,209 @@
+import Foundation
+import InkCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// File names as the system has them: bytes, not necessarily UTF-8.
+///
+/// A Swift `String` holds only valid Unicode, so `willdoc` carries every path in a lossless
+/// spelling: the bytes read as UTF-8, each byte that is not part of valid UTF-8 held as the
+/// private-use character U+10FF00 + byte. A name that really contains one of those 256
+/// characters has its UTF-8 bytes held the same way, so every byte string has exactly one
+/// spelling and comes back unchanged (``bytes(_:)``). Every path from the command line
+/// (``arguments()``) and from a folder listing (``names(in:)``) is spelled this way, and
+/// every system call gets the bytes back. ``TerminalText`` prints such a byte as `\xNN`.
+enum SystemPath {
+  /// The first of the 256 characters that stand for raw bytes.
+  static let escapeBase: UInt32 = 0x10_FF00
+
+  /// The spelling of the bytes `raw`.
+  static func string<Bytes: Collection<UInt8>>(_ raw: Bytes) -> String {
+    if let plain = String(validating: raw, as: UTF8.self),
+      !plain.unicodeScalars.contains(where: isEscape)
+    {
+      return plain
+    }
+    let bytes = Array(raw)
+    var scalars = String.UnicodeScalarView()
+    var index = 0
+    while index < bytes.count {
+      let length = validSequenceLength(bytes, at: index)
+      let sequence = bytes[index..<index + max(length, 1)]
+      if length > 0, let text = String(validating: sequence, as: UTF8.self),
+        let scalar = text.unicodeScalars.first, !isEscape(scalar)
+      {
+        scalars.append(scalar)
+      } else {
+        for byte in sequence { scalars.append(Unicode.Scalar(escapeBase + UInt32(byte))!) }
+      }
+      index += max(length, 1)
+    }
+    return String(scalars)
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `index` (Unicode table 3-7), or 0.
+  private static func validSequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+    func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+      index + offset < bytes.count && range.contains(bytes[index + offset])
+    }
+    let lead = bytes[index]
+    switch lead {
+    case 0x00...0x7F: return 1
+    case 0xC2...0xDF: return continuation(1) ? 2 : 0
+    case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
+    case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
+    case 0xE1...0xEF: return continuation(1) && continuation(2) ? 3 : 0
+    case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
+    case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
+    case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+    default: return 0
+    }
+  }
+
+  /// The bytes `path` spells.
+  static func bytes(_ path: String) -> [UInt8] {
+    guard path.unicodeScalars.contains(where: isEscape) else { return Array(path.utf8) }
+    var result: [UInt8] = []
+    result.reserveCapacity(path.utf8.count)
+    for scalar in path.unicodeScalars {
+      if isEscape(scalar) {
+        result.append(UInt8(scalar.value - escapeBase))
+      } else {
+        result.append(contentsOf: String(scalar).utf8)
+      }
+    }
+    return result
+  }
+
+  /// `path` for JSON: each raw byte as the text `\xNN`, everything else as it is (JSON's own
+  /// escaping keeps it exact). A name that really contains `\x` reads the same: the bytes are
+  /// what ``TerminalText`` shows.
+  static func display(_ path: String) -> String {
+    guard !isPlain(path) else { return path }
+    var result = ""
+    for scalar in path.unicodeScalars {
+      if isEscape(scalar) {
+        let value = String(scalar.value - escapeBase, radix: 16)
+        result += "\\x" + (value.count == 1 ? "0" : "") + value
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether `scalar` stands for a raw byte.
+  static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= escapeBase && scalar.value <= escapeBase + 0xFF
+  }
+
+  /// Whether `path` is its own UTF-8 spelling (no raw bytes): Foundation may handle it.
+  static func isPlain(_ path: String) -> Bool {
+    !path.unicodeScalars.contains(where: isEscape)
+  }
+
+  /// Runs `body` with the NUL-terminated bytes of `path`.
+  static func withCString<R>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> R) rethrows
+    -> R
+  {
+    if isPlain(path) { return try path.withCString(body) }
+    let raw = bytes(path).map { CChar(bitPattern: $0) } + [0]
+    return try raw.withUnsafeBufferPointer { try body($0.baseAddress!) }
+  }
+
+  /// The command line's arguments after the program's name, each spelled losslessly.
+  static func arguments() -> [String] {
+    (1..<Int(CommandLine.argc)).map { index in
+      guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
+      return string(
+        UnsafeBufferPointer(start: pointer, count: strlen(pointer)).lazy.map {
+          UInt8(bitPattern: $0)
+        })
+    }
+  }
+
+  /// `stat` (`follow`) or `lstat` of `path`; `nil` with `errno` set when it fails.
+  static func status(_ path: String, follow: Bool = true) -> stat? {
+    var info = stat()
+    let result = withCString(path) { follow ? stat($0, &info) : lstat($0, &info) }
+    return result == 0 ? info : nil
+  }
+
+  /// Whether `path` names a folder (through links).
+  static func isFolder(_ path: String) -> Bool {
+    status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+  }
+
+  /// The names in `folder` but `.` and `..`, in byte order (the same on every system).
+  static func names(in folder: String) throws(WillError) -> [String] {
+    guard let stream = withCString(folder, { opendir($0) }) else {
+      throw WillError(
+        .io("cannot read the folder \(folder): \(String(cString: strerror(errno)))"))
+    }
+    defer { closedir(stream) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+        Array(buffer.prefix { $0 != 0 })
+      }
+      if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+    }
+    return names.sorted { $0.lexicographicallyPrecedes($1) }.map { string($0) }
+  }
+
+  /// Reads `path`, refusing a file larger than `limit`: ``FileIO/read(_:limit:)`` for a
+  /// plain path, the same with the path's bytes otherwise.
+  static func read(_ path: String, limit: Int) throws(WillError) -> [UInt8] {
+    if isPlain(path) { return try FileIO.read(URL(fileURLWithPath: path), limit: limit) }
+    let descriptor = withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      throw WillError(.io("cannot open \(path): \(String(cString: strerror(errno)))"))
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw WillError(.io("cannot open \(path): \(String(cString: strerror(errno)))"))
+    }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      throw WillError(.io("cannot read \(path): it is a directory"))
+    }
+    if Int(info.st_size) > limit {
+      throw WillError(.limitExceeded(.fileBytes, value: Int(info.st_size), limit: limit))
+    }
+    let expected = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+    try CheckedAllocation.probe(bytes: expected + 1)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(expected + 1)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let got = chunk.withUnsafeMutableBytes {
+        Foundation.read(descriptor, $0.baseAddress!, $0.count)
+      }
+      if got < 0 {
+        if errno == EINTR { continue }
+        throw WillError(.io("cannot read \(path): \(String(cString: strerror(errno)))"))
+      }
+      if got == 0 { return bytes }
+      if bytes.count + got > limit {
+        throw WillError(.limitExceeded(.fileBytes, value: bytes.count + got, limit: limit))
+      }
+      if bytes.count + got > bytes.capacity {
+        try CheckedAllocation.probe(bytes: 2 * (bytes.count + got))
+      }
+      bytes += chunk[..<got]
+    }
+  }
+
+  /// The folder part of `path` (`.` when there is none) and its last name.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
+    let folder = trimmed[..<slash]
+    return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+  }
+}
