@@ -110,8 +110,8 @@ public struct DocumentDifference: Sendable, Hashable {
     comparing first: WillDocument, with second: WillDocument, tolerance: Double = 0,
     maximumAlignmentWork: Int = defaultMaximumAlignmentWork
   ) {
-    let old = Self.placedStrokes(first)
-    let new = Self.placedStrokes(second)
+    let old = PlacedStrokes(first)
+    let new = PlacedStrokes(second)
     let keys = Self.classify(old, new)
     func compare(_ a: Int, _ b: Int) -> (fields: [Field], error: Double?) {
       keys.old[a] == keys.new[b]
@@ -122,7 +122,7 @@ public struct DocumentDifference: Sendable, Hashable {
     /// by their shapes, the rest point by point.
     func same(_ a: Int, _ b: Int) -> Double? {
       if keys.old[a] == keys.new[b] { return 0 }
-      guard tolerance > 0, old[a].shape == new[b].shape else { return nil }
+      guard tolerance > 0, old.shapes[a] == new.shapes[b] else { return nil }
       let result = Self.compare(old[a], new[b], tolerance: tolerance)
       return result.fields.isEmpty ? result.error ?? 0 : nil
     }
@@ -141,11 +141,12 @@ public struct DocumentDifference: Sendable, Hashable {
     // Only strokes that could match one on the other side take part in the edit script: the
     // others are removed or added whatever the script. Exactly: the same class; within a
     // tolerance: the same shape.
-    func matchKey(_ placed: PlacedStroke, _ key: Int) -> Int { tolerance > 0 ? placed.shape : key }
-    let oldKeys = Set((start..<endOld).map { matchKey(old[$0], keys.old[$0]) })
-    let newKeys = Set((start..<endNew).map { matchKey(new[$0], keys.new[$0]) })
-    let candidatesOld = (start..<endOld).filter { newKeys.contains(matchKey(old[$0], keys.old[$0])) }
-    let candidatesNew = (start..<endNew).filter { oldKeys.contains(matchKey(new[$0], keys.new[$0])) }
+    let matchOld = tolerance > 0 ? old.shapes : keys.old
+    let matchNew = tolerance > 0 ? new.shapes : keys.new
+    let oldKeys = Set(matchOld[start..<endOld])
+    let newKeys = Set(matchNew[start..<endNew])
+    let candidatesOld = (start..<endOld).filter { newKeys.contains(matchOld[$0]) }
+    let candidatesNew = (start..<endNew).filter { oldKeys.contains(matchNew[$0]) }
     var work = 0
     let matches = Self.shortestEditScript(
       candidatesOld.count, candidatesNew.count, budget: maximumAlignmentWork, work: &work
@@ -153,7 +154,8 @@ public struct DocumentDifference: Sendable, Hashable {
       let (a, b) = (candidatesOld[x], candidatesNew[y])
       if keys.old[a] == keys.new[b] { return true }
       guard tolerance > 0 else { return false }
-      work += old[a].stroke.points.count + old[a].stroke.widths.count
+      let stroke = old[a].stroke
+      work += stroke.points.count + stroke.widths.count
       return same(a, b) != nil
     }
     alignmentWork = work
@@ -271,23 +273,35 @@ public struct DocumentDifference: Sendable, Hashable {
 
   /// Each stroke's class: the same number for strokes that land exactly the same (the same
   /// coordinates and widths on the page, the same other fields), found by hashing each
-  /// stroke once and comparing it in full only with the strokes of its hash.
-  private static func classify(_ old: [PlacedStroke], _ new: [PlacedStroke]) -> (
+  /// stroke once and comparing it in full only with the first stroke of each class of its
+  /// hash (another class of the same hash is a collision, as good as never).
+  private static func classify(_ old: PlacedStrokes, _ new: PlacedStrokes) -> (
     old: [Int], new: [Int]
   ) {
-    var representatives: [Int: [(stroke: PlacedStroke, key: Int)]] = [:]
-    var count = 0
-    func key(_ placed: PlacedStroke) -> Int {
-      let candidates = representatives[placed.hash, default: []]
-      for candidate in candidates
-      where compare(candidate.stroke, placed, tolerance: 0).fields.isEmpty {
-        return candidate.key
-      }
-      count += 1
-      representatives[placed.hash, default: []].append((placed, count))
-      return count
+    // Strokes by number: the first document's, then the second's.
+    func placed(_ number: Int) -> PlacedStroke {
+      number < old.count ? old[number] : new[number - old.count]
     }
-    return (old.map(key), new.map(key))
+    var first: [Int: Int] = [:]  // hash → the first stroke of its first class
+    var further: [Int: [Int]] = [:]  // hash → the first strokes of its other classes
+    var classes: [Int] = []
+    classes.reserveCapacity(old.count + new.count)
+    func key(_ number: Int, _ hash: Int) -> Int {
+      guard let representative = first[hash] else {
+        first[hash] = number
+        return number
+      }
+      let stroke = placed(number)
+      for candidate in [representative] + further[hash, default: []]
+      where compare(placed(candidate), stroke, tolerance: 0).fields.isEmpty {
+        return classes[candidate]
+      }
+      further[hash, default: []].append(number)
+      return number
+    }
+    for index in 0..<old.count { classes.append(key(index, old.hashes[index])) }
+    for index in 0..<new.count { classes.append(key(old.count + index, new.hashes[index])) }
+    return (Array(classes[..<old.count]), Array(classes[old.count...]))
   }
 
   private mutating func record(same error: Double?) {
@@ -295,42 +309,75 @@ public struct DocumentDifference: Sendable, Hashable {
     largestUnchangedError = max(largestUnchangedError, error ?? 0)
   }
 
-  /// A stroke where it lands: its location, its transform's scale for widths, and its hashes.
+  /// A stroke where it lands: its location, and its transform for coordinates and widths.
   private struct PlacedStroke {
     var location: Location
     var stroke: Stroke
     var transform: AffineTransform
+  }
+
+  /// The strokes of a document in order, each with where it is and its hashes; a stroke's
+  /// ``PlacedStroke`` is made when asked for (a few words a stroke held, not a copy of each).
+  private struct PlacedStrokes {
+    /// The paths elements: their strokes, transforms and places.
+    var elements: [(strokes: [Stroke], transform: AffineTransform, section: Int, element: Int)] =
+      []
+    /// Each stroke's element (an index of `elements`) and index in it.
+    var positions: [(element: Int32, index: Int32)] = []
     /// The hash of what no tolerance covers: the point and width counts and the other fields.
-    var shape = 0
+    var shapes: [Int] = []
     /// The hash of everything compared: the shape, and the coordinates and widths where the
     /// stroke lands.
-    var hash = 0
+    var hashes: [Int] = []
 
-    init(location: Location, stroke: Stroke, transform: AffineTransform) {
-      self.location = location
-      self.stroke = stroke
-      self.transform = transform
+    var count: Int { positions.count }
+
+    init(_ document: WillDocument) {
+      for (section, content) in document.sections.enumerated() {
+        for (element, placed) in content.pathsElements.enumerated() {
+          let strokes = placed.element.strokes
+          for (index, stroke) in strokes.enumerated() {
+            positions.append((Int32(elements.count), Int32(index)))
+            let (shape, hash) = Self.hashes(stroke, placed.transform)
+            shapes.append(shape)
+            hashes.append(hash)
+          }
+          elements.append((strokes, placed.transform, section, element))
+        }
+      }
+    }
+
+    subscript(_ number: Int) -> PlacedStroke {
+      let (element, index) = positions[number]
+      let placed = elements[Int(element)]
+      return PlacedStroke(
+        location: Location(section: placed.section, element: placed.element, index: Int(index)),
+        stroke: placed.strokes[Int(index)], transform: placed.transform)
+    }
+
+    static func hashes(_ stroke: Stroke, _ transform: AffineTransform) -> (shape: Int, hash: Int)
+    {
       var hasher = Hasher()
       hasher.combine(stroke.points.count)
       hasher.combine(stroke.widths.count)
       hasher.combine(stroke.colors)
-      hasher.combine(Self.canonical(stroke.startParameter))
-      hasher.combine(Self.canonical(stroke.endParameter))
+      hasher.combine(canonical(stroke.startParameter))
+      hasher.combine(canonical(stroke.endParameter))
       hasher.combine(stroke.blendMode)
       hasher.combine(stroke.paintIndex)
       hasher.combine(stroke.particlesRandomSeed)
       hasher.combine(stroke.id)
       hasher.combine(stroke.decimalPrecision)
       var full = hasher
-      shape = hasher.finalize()
+      let shape = hasher.finalize()
       for point in stroke.points {
         let placed = transform.apply(x: point.x, y: point.y)
-        full.combine(Self.canonical(placed.x))
-        full.combine(Self.canonical(placed.y))
+        full.combine(canonical(placed.x))
+        full.combine(canonical(placed.y))
       }
       let scale = transform.lengthScale
-      for width in stroke.widths { full.combine(Self.canonical(width * scale)) }
-      hash = full.finalize()
+      for width in stroke.widths { full.combine(canonical(width * scale)) }
+      return (shape, full.finalize())
     }
 
     /// The bits of a value that equal values share: one NaN, one zero.
@@ -341,21 +388,6 @@ public struct DocumentDifference: Sendable, Hashable {
     static func canonical(_ value: Float) -> UInt32 {
       value.isNaN ? Float.nan.bitPattern : value == 0 ? 0 : value.bitPattern
     }
-  }
-
-  private static func placedStrokes(_ document: WillDocument) -> [PlacedStroke] {
-    var result: [PlacedStroke] = []
-    for (section, content) in document.sections.enumerated() {
-      for (element, placed) in content.pathsElements.enumerated() {
-        for (index, stroke) in placed.element.strokes.enumerated() {
-          result.append(
-            PlacedStroke(
-              location: Location(section: section, element: element, index: index),
-              stroke: stroke, transform: placed.transform))
-        }
-      }
-    }
-    return result
   }
 
   /// How far apart two placed values are: 0 when equal, infinities included, or both NaN (a

@@ -77,6 +77,13 @@ struct Diff: ParsableCommand {
     if !difference.isEqual { throw ExitCode(ExitStatus.invalid) }
   }
 
+  /// How many strokes a document draws, counted without gathering them.
+  private static func strokeCount(_ document: WillDocument) -> Int {
+    document.sections.reduce(0) { total, section in
+      section.pathsElements.reduce(total) { $0 + $1.element.strokes.count }
+    }
+  }
+
   private func placeText(_ location: DocumentDifference.Location) -> String {
     "section \(location.section) paths \(location.element) stroke \(location.index)"
   }
@@ -85,8 +92,8 @@ struct Diff: ParsableCommand {
     -> [String]
   {
     var lines = [
-      "a  \(first.terminalSafe)  \(a.container.rawValue), \(Format.plural(a.sections.count, "section")), \(Format.plural(a.strokes.count, "stroke"))",
-      "b  \(second.terminalSafe)  \(b.container.rawValue), \(Format.plural(b.sections.count, "section")), \(Format.plural(b.strokes.count, "stroke"))",
+      "a  \(first.terminalSafe)  \(a.container.rawValue), \(Format.plural(a.sections.count, "section")), \(Format.plural(Self.strokeCount(a), "stroke"))",
+      "b  \(second.terminalSafe)  \(b.container.rawValue), \(Format.plural(b.sections.count, "section")), \(Format.plural(Self.strokeCount(b), "stroke"))",
       "strokes  \(Format.count(difference.unchanged)) the same, \(Format.count(difference.changed.count)) changed, "
         + "\(Format.count(difference.removed.count)) removed, \(Format.count(difference.added.count)) added",
     ]
