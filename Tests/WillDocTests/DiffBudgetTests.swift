@@ -108,15 +108,15 @@ import Testing
     let directory = try TemporaryDirectory()
     let strokes = (0..<10).map(Self.stroke)
     try Self.write(strokes, "a.will", in: directory)
-    try Self.write([Self.stroke(99)] + strokes, "b.will", in: directory)
+    try Self.write([Self.stroke(99)] + strokes + [Self.stroke(98)], "b.will", in: directory)
     let a = directory.file("a.will").path
     let b = directory.file("b.will").path
     let aligned = try WillDocRunner.run(["diff", a, b])
-    #expect(aligned.stdout.contains("strokes  10 the same, 0 changed, 0 removed, 1 added"))
+    #expect(aligned.stdout.contains("strokes  10 the same, 0 changed, 0 removed, 2 added"))
     #expect(!aligned.stdout.contains("aligned"))
     let fallback = try WillDocRunner.run(["diff", a, b, "--max-diff-work", "0"])
     #expect(fallback.status == 1)
-    #expect(fallback.stdout.contains("strokes  0 the same, 10 changed, 0 removed, 1 added"))
+    #expect(fallback.stdout.contains("strokes  0 the same, 10 changed, 0 removed, 2 added"))
     #expect(
       fallback.stdout.contains(
         "aligned  by position: the edit script needed more than --max-diff-work 0 (raise it for the fewest changes)"
