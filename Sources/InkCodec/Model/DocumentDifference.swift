@@ -355,8 +355,7 @@ public struct DocumentDifference: Sendable, Hashable {
         stroke: placed.strokes[Int(index)], transform: placed.transform)
     }
 
-    static func hashes(_ stroke: Stroke, _ transform: AffineTransform) -> (shape: Int, hash: Int)
-    {
+    static func hashes(_ stroke: Stroke, _ transform: AffineTransform) -> (shape: Int, hash: Int) {
       var hasher = Hasher()
       hasher.combine(stroke.points.count)
       hasher.combine(stroke.widths.count)

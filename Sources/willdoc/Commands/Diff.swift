@@ -49,7 +49,9 @@ struct Diff: ParsableCommand {
       throw ValidationError("--tolerance must be a finite number of 0 or more")
     }
     guard maxListed >= 0 else { throw ValidationError("--max-listed must be 0 or more") }
-    guard maxDiffWork.value >= 0 else { throw ValidationError("--max-diff-work must not be negative") }
+    guard maxDiffWork.value >= 0 else {
+      throw ValidationError("--max-diff-work must not be negative")
+    }
     if first == "-" && second == "-" {
       throw ValidationError("only one document can come from standard input")
     }

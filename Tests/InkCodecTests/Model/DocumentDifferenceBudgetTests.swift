@@ -72,7 +72,8 @@ import Testing
   /// every stroke changed, and the difference says how it was aligned.
   @Test func pastTheBudgetStrokesPairByPosition() {
     let old = Self.strokes
-    let new = [DocumentDifferenceTests.stroke(40)] + old.dropLast() + [DocumentDifferenceTests.stroke(41)]
+    let new =
+      [DocumentDifferenceTests.stroke(40)] + old.dropLast() + [DocumentDifferenceTests.stroke(41)]
     let aligned = DocumentDifference(comparing: Self.document(old), with: Self.document(new))
     #expect(aligned.alignment == .editScript && aligned.alignmentWork > 0)
     #expect(aligned.unchanged == 9)
@@ -118,11 +119,13 @@ import Testing
     #expect(full.changed.count == 200 && full.unchanged == 0)
     // Within the tolerance, the same strokes, found without comparing every pair.
     let close = DocumentDifference(
-      comparing: Self.document(old), with: Self.document(old.map { stroke in
-        var moved = stroke
-        moved.points[4].x += 0.05
-        return moved
-      }), tolerance: 0.1, maximumAlignmentWork: 0)
+      comparing: Self.document(old),
+      with: Self.document(
+        old.map { stroke in
+          var moved = stroke
+          moved.points[4].x += 0.05
+          return moved
+        }), tolerance: 0.1, maximumAlignmentWork: 0)
     #expect(close.isEqual && close.alignment == .editScript)
     #expect(abs(close.largestUnchangedError - 0.05) < 1e-9)
   }
