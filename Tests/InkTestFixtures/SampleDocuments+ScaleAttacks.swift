@@ -22,10 +22,10 @@ extension SampleDocuments {
         "one paths part of \(limits.maxStrokes) two-point strokes, no two alike, at maxStrokes: diff of the file with itself hashes each stroke once",
       stoppedBy: nil)
     let distinctPart = try PathsStream(strokes: distinct).serialized()
-    // Each page includes one part of 50 ten-point strokes: maxStrokes strokes and
-    // maxTotalPoints points over maxSections pages.
+    // Each page includes one part of 50 four-point strokes: maxStrokes strokes and 2 million
+    // points over maxSections pages (dump of maxTotalPoints is another attack's).
     let perPage = limits.maxStrokes / limits.maxSections
-    let points = limits.maxTotalPoints / limits.maxStrokes
+    let points = 4
     let shared = (0..<perPage).map { (index: Int) -> Stroke in
       let left = Double(20 + index % 10 * 50)
       let top = Double(40 + index / 10 * 150)
@@ -37,7 +37,7 @@ extension SampleDocuments {
     let pages = ResourceAttack(
       name: "r-shared-paths-sections.will",
       summary:
-        "one section part including a paths part of \(perPage) \(points)-point strokes, included \(limits.maxSections) times by the package: maxSections pages, maxStrokes strokes, maxTotalPoints points; pages split writes every page with the part",
+        "one section part including a paths part of \(perPage) \(points)-point strokes, included \(limits.maxSections) times by the package: maxSections pages, maxStrokes strokes, \(limits.maxStrokes * points) points; pages split writes every page with the part",
       stoppedBy: nil)
     let page = Attack.Section(
       body: "<g r:id=\"p\"/>",
