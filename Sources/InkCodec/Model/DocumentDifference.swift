@@ -8,7 +8,7 @@
 /// are found by their hashes, not by comparing points again and again. The edit script's work
 /// is bounded by `maximumAlignmentWork` (about one unit per pair of strokes it looks at, plus
 /// the points it compares within a tolerance); past it, the strokes between the common
-/// beginning and end are paired by position instead (``Alignment-swift.enum/byPosition``),
+/// beginning and end are paired by position instead (``Alignment/byPosition``),
 /// which takes time linear in the strokes, and ``alignment`` says so.
 ///
 /// ```swift
