@@ -241,6 +241,7 @@ extension SampleDocuments {
           ("/sections/media/p.protobuf", [UInt8](repeating: 0, count: limits.maxStrokes))
         ]))
     files += try renderAttacks(seed: seed)
+    files += try scaleAttacks()
     return files
   }
 }

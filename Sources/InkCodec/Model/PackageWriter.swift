@@ -12,6 +12,9 @@ struct PackageWriter {
   var sharedPaths: [String: (name: PartName, strokes: [Stroke])] = [:]
   var sharedImages: [String: (name: PartName, data: [UInt8], contentType: String)] = [:]
   var sharedSections: [String: (name: PartName, section: Section)] = [:]
+  /// The next number to try for each fallback name that was taken, so that many parts
+  /// falling back to one name cost one probe each, not one per part before them.
+  var nextSuffix: [String: Int] = [:]
 
   init(options: WriteOptions) { self.options = options }
 
@@ -55,10 +58,9 @@ struct PackageWriter {
             fallback: "section\(index)"))
         continue
       }
-      let name = try add(
-        unique(
-          options.normalize ? nil : section.partName, fallback: "/sections/section\(index).svg"),
-        WillContentType.svg, [])
+      let sectionName = try unique(
+        options.normalize ? nil : section.partName, fallback: "/sections/section\(index).svg")
+      let name = try add(sectionName, WillContentType.svg, [])
       let slot = parts.count - 1
       var relationships = RelationshipList()
       let root = try sectionRoot(section, relationships: &relationships)
@@ -74,9 +76,9 @@ struct PackageWriter {
         if !kept.exists {
           relationships.keep(relationship)
         } else {
+          let keptName = try unique(kept.name, fallback: kept.name)
           let target = try add(
-            unique(kept.name, fallback: kept.name), kept.contentType ?? "application/octet-stream",
-            kept.data)
+            keptName, kept.contentType ?? "application/octet-stream", kept.data)
           relationships.add(
             relationship.type, target, preferredID: relationship.id, fallback: "rId")
         }
@@ -117,9 +119,9 @@ struct PackageWriter {
         rootRelationships.keep(relationship)  // an external or dangling target
         continue
       }
+      let otherName = try unique(other.name, fallback: other.name)
       let name = try add(
-        unique(other.name, fallback: other.name), other.contentType ?? "application/octet-stream",
-        other.data)
+        otherName, other.contentType ?? "application/octet-stream", other.data)
       if let relationship = other.relationship {
         rootRelationships.add(
           relationship.type, name, preferredID: options.normalize ? nil : relationship.id,
@@ -174,8 +176,9 @@ struct PackageWriter {
     options.deflateLevel == 0 ? .stored : .deflate(level: options.deflateLevel)
   }
 
-  /// `preferred` if it is free, else `fallback` made unique with a number.
-  func unique(_ preferred: String?, fallback: String) throws(WillError) -> String {
+  /// `preferred` if it is free, else `fallback` made unique with a number (`-1`, `-2`, …
+  /// before the extension, each fallback's numbers tried once over the whole package).
+  mutating func unique(_ preferred: String?, fallback: String) throws(WillError) -> String {
     // A name from a RIFF or raw file (`INK `) is not a part name: only absolute ones are kept.
     if let preferred, preferred.hasPrefix("/"), let name = try? PartName(preferred),
       !usedNames.contains(name.normalizedKey)
@@ -183,13 +186,14 @@ struct PackageWriter {
       return name.description
     }
     var candidate = try PartName(fallback)
-    var counter = 1
+    var counter = nextSuffix[fallback, default: 1]
+    let dot = fallback.lastIndex(of: ".") ?? fallback.endIndex
     while usedNames.contains(candidate.normalizedKey) {
-      let text = fallback
-      let dot = text.lastIndex(of: ".") ?? text.endIndex
-      candidate = try PartName(String(text[..<dot]) + "-\(counter)" + String(text[dot...]))
+      candidate = try PartName(
+        String(fallback[..<dot]) + "-\(counter)" + String(fallback[dot...]))
       counter += 1
     }
+    nextSuffix[fallback] = counter
     return candidate.description
   }
 
@@ -271,11 +275,11 @@ struct PackageWriter {
           name = shared.name
         } else {
           mediaCounter += 1
+          let pathsName = try unique(
+            options.normalize ? nil : paths.partName,
+            fallback: "/sections/media/paths\(mediaCounter - 1).protobuf")
           name = try add(
-            unique(
-              options.normalize ? nil : paths.partName,
-              fallback: "/sections/media/paths\(mediaCounter - 1).protobuf"),
-            WillContentType.paths, try PathsStream(strokes: paths.strokes).serialized())
+            pathsName, WillContentType.paths, try PathsStream(strokes: paths.strokes).serialized())
           if let key, sharedPaths[key] == nil { sharedPaths[key] = (name, paths.strokes) }
         }
         let id = relationships.add(
@@ -300,11 +304,10 @@ struct PackageWriter {
           let ext =
             image.contentType == WillContentType.png
             ? "png" : image.contentType == WillContentType.jpeg ? "jpeg" : "bin"
-          name = try add(
-            unique(
-              options.normalize ? nil : image.partName,
-              fallback: "/sections/media/image\(mediaCounter - 1).\(ext)"),
-            image.contentType, image.data)
+          let imageName = try unique(
+            options.normalize ? nil : image.partName,
+            fallback: "/sections/media/image\(mediaCounter - 1).\(ext)")
+          name = try add(imageName, image.contentType, image.data)
           if let key, sharedImages[key] == nil {
             sharedImages[key] = (name, image.data, image.contentType)
           }

@@ -4,6 +4,9 @@
 struct PartRenaming {
   /// The names taken so far (normalised keys), relationship parts included.
   private(set) var taken: Set<String>
+  /// The next number to try for each name stem and extension, so that renaming the same
+  /// name in many documents costs one probe each, not one per document before it.
+  private var nextSuffix: [String: Int] = [:]
 
   /// Starts with the package's fixed names taken.
   init() {
@@ -68,7 +71,7 @@ struct PartRenaming {
 
   /// `name` with `-1`, `-2`, … before its extension: the first that is free and that the
   /// document itself does not use (with its relationships part, for a section).
-  private func freshName(for name: PartName, avoiding own: Set<String>) -> PartName {
+  private mutating func freshName(for name: PartName, avoiding own: Set<String>) -> PartName {
     let text = name.description
     let slash = text.lastIndex(of: "/") ?? text.startIndex
     let dot = text[slash...].lastIndex(of: ".") ?? text.endIndex
@@ -77,14 +80,19 @@ struct PartRenaming {
       (try? PartName(String(text[..<dot]) + "-1" + String(text[dot...]))) != nil
       ? String(text[..<dot]) : "/part"
     let ext = String(text[dot...])
-    var counter = 1
+    // Numbers passed over stay taken (names are only ever added), so the search goes on from
+    // the last one given for this stem: linear over a merge of many documents.
+    var counter = nextSuffix[stem + ext, default: 1]
     while true {
       defer { counter += 1 }
       guard let fresh = try? PartName(stem + "-\(counter)" + ext) else { continue }
       let keys =
         [fresh.normalizedKey]
         + (fresh.fileExtension == "svg" ? [fresh.relationshipsPart.normalizedKey] : [])
-      if keys.allSatisfy({ !taken.contains($0) && !own.contains($0) }) { return fresh }
+      if keys.allSatisfy({ !taken.contains($0) && !own.contains($0) }) {
+        nextSuffix[stem + ext] = counter + 1
+        return fresh
+      }
     }
   }
 

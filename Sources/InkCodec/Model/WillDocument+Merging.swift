@@ -48,6 +48,30 @@ extension WillDocument {
     self = merged
   }
 
+  /// The first document of `documents` that cannot join the ones before it in
+  /// ``init(merging:)``, by its index, with the error the merge throws; `nil` when they merge.
+  /// It takes time linear in the documents, as the merge does.
+  ///
+  /// ```swift
+  /// if let conflict = WillDocument.firstMergeConflict(in: documents) {
+  ///   print("document \(conflict.index): \(conflict.error)")
+  /// }
+  /// ```
+  public static func firstMergeConflict(in documents: [WillDocument]) -> (
+    index: Int, error: WillError
+  )? {
+    guard let first = documents.first else { return nil }
+    var paints = MergedPaints(first)
+    for (offset, document) in documents.enumerated().dropFirst() {
+      do {
+        try paints.add(document, position: offset)
+      } catch {
+        return (offset, error)
+      }
+    }
+    return nil
+  }
+
   /// A package made in memory with its section's `<svg>` attributes as a reader gives them
   /// back (namespaces declared, sorted by name, as the XML reader sorts them), so that the
   /// merged package saved again gives the same bytes.

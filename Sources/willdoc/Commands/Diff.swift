@@ -10,8 +10,11 @@ struct Diff: ParsableCommand {
       applied, widths scaled with it) in document order: those only the first has \
       (removed), only the second has (added), and those in both that changed, with the \
       fields that differ and the largest coordinate difference. Points and widths count as \
-      the same within --tolerance (page units); every other field must be equal. Exit \
-      status: 0 the same strokes, 1 different, 2 a document cannot be read.
+      the same within --tolerance (page units); every other field must be equal. Between \
+      the common beginning and end, strokes are aligned by a shortest edit script within \
+      --max-diff-work units of work (about one per pair of strokes looked at); past it they \
+      are paired by position, in linear time, and the report says so. Exit status: 0 the \
+      same strokes, 1 different, 2 a document cannot be read.
       """)
 
   @Argument(help: ArgumentHelp("The first document, or - for standard input.", valueName: "a"))
@@ -32,6 +35,13 @@ struct Diff: ParsableCommand {
   @Option(help: ArgumentHelp("List at most this many strokes of each kind.", valueName: "n"))
   var maxListed: Int = 20
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The work budget of the edit script that aligns the strokes (about one unit per pair of strokes looked at, 4 bytes of memory each); past it, strokes are paired by position. "
+        + LimitValue.suffixHelp, valueName: "n"))
+  var maxDiffWork = LimitValue(DocumentDifference.defaultMaximumAlignmentWork)
+
   @OptionGroup var limitOptions: LimitOptions
 
   func validate() throws {
@@ -39,6 +49,9 @@ struct Diff: ParsableCommand {
       throw ValidationError("--tolerance must be a finite number of 0 or more")
     }
     guard maxListed >= 0 else { throw ValidationError("--max-listed must be 0 or more") }
+    guard maxDiffWork.value >= 0 else {
+      throw ValidationError("--max-diff-work must not be negative")
+    }
     if first == "-" && second == "-" {
       throw ValidationError("only one document can come from standard input")
     }
@@ -53,7 +66,8 @@ struct Diff: ParsableCommand {
     let b = try reportingErrors(file: second) { () throws(WillError) in
       try UIMReport.drawable(try InputFile.read(second, limits: limits), limits: limits)
     }
-    let difference = DocumentDifference(comparing: a, with: b, tolerance: tolerance)
+    let difference = DocumentDifference(
+      comparing: a, with: b, tolerance: tolerance, maximumAlignmentWork: maxDiffWork.value)
     switch format {
     case .text:
       for line in text(difference, a, b) { StandardOutput.line(line) }
@@ -65,6 +79,13 @@ struct Diff: ParsableCommand {
     if !difference.isEqual { throw ExitCode(ExitStatus.invalid) }
   }
 
+  /// How many strokes a document draws, counted without gathering them.
+  private static func strokeCount(_ document: WillDocument) -> Int {
+    document.sections.reduce(0) { total, section in
+      section.pathsElements.reduce(total) { $0 + $1.element.strokes.count }
+    }
+  }
+
   private func placeText(_ location: DocumentDifference.Location) -> String {
     "section \(location.section) paths \(location.element) stroke \(location.index)"
   }
@@ -73,8 +94,8 @@ struct Diff: ParsableCommand {
     -> [String]
   {
     var lines = [
-      "a  \(first.terminalSafe)  \(a.container.rawValue), \(Format.plural(a.sections.count, "section")), \(Format.plural(a.strokes.count, "stroke"))",
-      "b  \(second.terminalSafe)  \(b.container.rawValue), \(Format.plural(b.sections.count, "section")), \(Format.plural(b.strokes.count, "stroke"))",
+      "a  \(first.terminalSafe)  \(a.container.rawValue), \(Format.plural(a.sections.count, "section")), \(Format.plural(Self.strokeCount(a), "stroke"))",
+      "b  \(second.terminalSafe)  \(b.container.rawValue), \(Format.plural(b.sections.count, "section")), \(Format.plural(Self.strokeCount(b), "stroke"))",
       "strokes  \(Format.count(difference.unchanged)) the same, \(Format.count(difference.changed.count)) changed, "
         + "\(Format.count(difference.removed.count)) removed, \(Format.count(difference.added.count)) added",
     ]
@@ -98,6 +119,11 @@ struct Diff: ParsableCommand {
       max(0, difference.changed.count - maxListed) + max(0, difference.removed.count - maxListed)
       + max(0, difference.added.count - maxListed)
     if unlisted > 0 { lines.append("… \(Format.count(unlisted)) more (raise --max-listed)") }
+    if difference.alignment == .byPosition {
+      lines.append(
+        "aligned  by position: the edit script needed more than --max-diff-work "
+          + "\(Format.count(maxDiffWork.value)) (raise it for the fewest changes)")
+    }
     if a.sections.count != b.sections.count {
       lines.append("sections  \(a.sections.count) in a, \(b.sections.count) in b")
     }
@@ -124,6 +150,7 @@ struct Diff: ParsableCommand {
         ])
       ),
       ("largestUnchangedError", .double(difference.largestUnchangedError)),
+      ("alignment", .string(difference.alignment.rawValue)),
       (
         "changed",
         .array(

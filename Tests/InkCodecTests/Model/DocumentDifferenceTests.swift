@@ -69,13 +69,18 @@ import Testing
     #expect(raw.changed.count == 10 && raw.changed.allSatisfy { $0.fields == [.points, .widths] })
   }
 
-  /// Past the aligned size, strokes pair by position: bounded work, every stroke accounted for.
-  @Test func largeDifferencesPairByPosition() {
-    let count = DocumentDifference.maximumAlignedStrokes + 10
-    let many = (0..<count).map { Self.stroke($0 % 50) }
-    let others = (0..<(count + 5)).map { Self.stroke($0 % 50 + 100) }
-    let difference = DocumentDifference(comparing: Self.document(many), with: Self.document(others))
-    #expect(difference.changed.count == count)
-    #expect(difference.added.count == 5 && difference.removed.isEmpty)
+  /// Strokes that match none on the other side never enter the edit script: two documents
+  /// whose strokes all differ cost no alignment work, every stroke a change.
+  @Test func strokesThatAllDifferPairWithoutWork() {
+    let count = 2_000
+    let many = (0..<count).map { Self.stroke($0) }
+    var moved = many
+    for index in moved.indices { moved[index].points[4].y += 1 }  // every last point moved
+    let difference = DocumentDifference(
+      comparing: Self.document(many), with: Self.document(moved + [Self.stroke(5_000)]))
+    #expect(difference.alignment == .editScript && difference.alignmentWork == 0)
+    #expect(difference.changed.count == count && difference.unchanged == 0)
+    #expect(difference.changed.allSatisfy { $0.fields == [.points] && $0.first == $0.second })
+    #expect(difference.added.map(\.index) == [count] && difference.removed.isEmpty)
   }
 }

@@ -57,10 +57,8 @@ extension Pages {
         merged = try WillDocument(merging: documents)
       } catch {
         // Named after the first input that cannot join the ones before it.
-        let culprit = (2...documents.count).first { count in
-          (try? WillDocument(merging: Array(documents.prefix(count)))) == nil
-        }
-        throw fail(file: files[(culprit ?? documents.count) - 1], error)
+        let culprit = WillDocument.firstMergeConflict(in: documents)?.index
+        throw fail(file: files[culprit ?? documents.count - 1], error)
       }
       try PageDocuments.write(merged, to: output, limits: limits)
       for line in Self.dropped(files: files, documents: documents, merged: merged) {
