@@ -173,8 +173,17 @@ package struct PartName: Hashable, Sendable, Comparable, CustomStringConvertible
         return false
       }
     }
-    let key = asciiLowercased(relative)
-    if key.contains("%2f") || key.contains("%5c") { return false }
+    // No escaped `/` or `\` (`%2F`, `%5c`, any case), found byte by byte: String's
+    // `contains` goes through Foundation, and every part name of every page is checked.
+    let bytes = Array(relative.utf8)
+    for index in bytes.indices.dropLast(2) where bytes[index] == UInt8(ascii: "%") {
+      let escaped = (bytes[index + 1], bytes[index + 2] | 0x20)
+      if escaped == (UInt8(ascii: "2"), UInt8(ascii: "f"))
+        || escaped == (UInt8(ascii: "5"), UInt8(ascii: "c"))
+      {
+        return false
+      }
+    }
     for segment in relative.utf8.split(
       separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
     {
