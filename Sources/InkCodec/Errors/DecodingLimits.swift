@@ -39,6 +39,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case xmlNameBytes = "XML name size"
     /// ``DecodingLimits/maxChannels``.
     case channels = "channels per trace format"
+    /// ``DecodingLimits/maxBrushes``.
+    case brushes = "InkML brushes"
   }
 
   /// Largest input file, in bytes. Stops reading a multi-gigabyte file into memory.
@@ -83,6 +85,9 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// Most channels in one InkML trace format. Every trace keeps one column per channel of its
   /// format, so a format of 100,000 channels would make each empty `<trace/>` cost megabytes.
   public var maxChannels: Int
+  /// Most brushes (distinct `xml:id`s) in one InkML document. willdoc writes at most one per
+  /// stroke, so the default matches ``maxStrokes``: whatever it writes, it reads back.
+  public var maxBrushes: Int
 
   /// Creates limits; every parameter defaults to the value in ``default``.
   public init(
@@ -101,7 +106,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     maxReferences: Int = 100_000,
     maxXMLPartBytes: Int = 10_000_000,
     maxXMLNameBytes: Int = 50_000,
-    maxChannels: Int = 32
+    maxChannels: Int = 32,
+    maxBrushes: Int = 500_000
   ) {
     self.maxFileBytes = maxFileBytes
     self.maxPartBytes = maxPartBytes
@@ -119,6 +125,7 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     self.maxXMLPartBytes = maxXMLPartBytes
     self.maxXMLNameBytes = maxXMLNameBytes
     self.maxChannels = maxChannels
+    self.maxBrushes = maxBrushes
   }
 
   /// Bounds that fit every real document by orders of magnitude (the largest real sample has
@@ -127,7 +134,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// 64 MiB per part, 256 MiB in total, 10,000 parts, XML depth 256, 500,000 strokes, 10,000 paints, a
   /// million points per stroke, 5 million points per document, 10,000 sections, a million SVG
   /// elements, 100,000 part references, 10,000,000-byte XML parts, 50,000-byte
-  /// XML names (libxml2's own caps) and 32 channels per InkML trace format.
+  /// XML names (libxml2's own caps), 32 channels per InkML trace format and 500,000
+  /// InkML brushes.
   public static let `default` = DecodingLimits()
 
   /// No bounds beyond what the machine has. Use only for trusted input.
@@ -136,7 +144,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     maxXMLDepth: .max, maxXMLAttributes: .max, maxStrokes: .max, maxPaints: .max,
     maxPointsPerStroke: .max,
     maxTotalPoints: .max, maxSections: .max, maxElements: .max, maxReferences: .max,
-    maxXMLPartBytes: .max, maxXMLNameBytes: .max, maxChannels: .max)
+    maxXMLPartBytes: .max, maxXMLNameBytes: .max, maxChannels: .max,
+    maxBrushes: .max)
 
   /// Throws ``WillErrorKind/limitExceeded(_:value:limit:)`` when `value` is above `limit`.
   func check(_ limit: Limit, _ value: Int, part: String? = nil, offset: Int? = nil)
@@ -167,6 +176,7 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case .xmlPartBytes: maxXMLPartBytes
     case .xmlNameBytes: maxXMLNameBytes
     case .channels: maxChannels
+    case .brushes: maxBrushes
     }
   }
 }

@@ -5,7 +5,7 @@ extension InkMLDocument {
   ///   - limits: The XML limits, ``DecodingLimits/maxStrokes`` (traces),
   ///     ``DecodingLimits/maxPointsPerStroke``, ``DecodingLimits/maxTotalPoints``,
   ///     ``DecodingLimits/maxChannels`` (channels of one trace format),
-  ///     ``DecodingLimits/maxPaints`` (distinct brush ids), ``DecodingLimits/maxSections``
+  ///     ``DecodingLimits/maxBrushes`` (distinct brush ids), ``DecodingLimits/maxSections``
   ///     (top-level trace groups, the loose traces' group included) and
   ///     ``DecodingLimits/maxElements`` (trace groups, contexts and trace formats together).
   /// - Throws: ``WillErrorKind/malformedXML(line:message:)``, a limit, or
@@ -96,7 +96,7 @@ struct InkMLReader {
     switch element.localName {
     case "brush":
       guard let id = Self.id(element) else { return }
-      if brushes[id] == nil { try limits.check(.paints, brushOrder.count + 1) }
+      if brushes[id] == nil { try limits.check(.brushes, brushOrder.count + 1) }
       var brush = InkMLDocument.Brush(id: id)
       for property in element.childElements where property.localName == "brushProperty" {
         let value = property.attribute("value") ?? ""

@@ -101,6 +101,12 @@ struct LimitOptions: ParsableArguments {
       "Most channels in one InkML trace format. " + LimitValue.suffixHelp, valueName: "count"))
   var maxChannels = LimitValue(DecodingLimits.default.maxChannels)
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most brushes in one InkML document. " + LimitValue.suffixHelp, valueName: "count"))
+  var maxBrushes = LimitValue(DecodingLimits.default.maxBrushes)
+
   /// The limits the options describe.
   var limits: DecodingLimits {
     DecodingLimits(
@@ -111,7 +117,8 @@ struct LimitOptions: ParsableArguments {
       maxPointsPerStroke: maxPointsPerStroke.value, maxTotalPoints: maxTotalPoints.value,
       maxSections: maxSections.value, maxElements: maxElements.value,
       maxReferences: maxReferences.value, maxXMLPartBytes: maxXMLPartBytes.value,
-      maxXMLNameBytes: maxXMLNameBytes.value, maxChannels: maxChannels.value)
+      maxXMLNameBytes: maxXMLNameBytes.value, maxChannels: maxChannels.value,
+      maxBrushes: maxBrushes.value)
   }
 
   func validate() throws {
@@ -122,6 +129,7 @@ struct LimitOptions: ParsableArguments {
       (.totalPoints, maxTotalPoints), (.sections, maxSections), (.elements, maxElements),
       (.references, maxReferences), (.xmlPartBytes, maxXMLPartBytes),
       (.xmlNameBytes, maxXMLNameBytes), (.channels, maxChannels),
+      (.brushes, maxBrushes),
     ]
     if let (limit, _) = all.first(where: { $0.1.value < 0 }) {
       throw ValidationError("\(limit.optionName) must not be negative")
@@ -149,6 +157,7 @@ extension DecodingLimits.Limit {
     case .xmlPartBytes: "--max-xml-part-bytes"
     case .xmlNameBytes: "--max-xml-name-bytes"
     case .channels: "--max-channels"
+    case .brushes: "--max-brushes"
     }
   }
 }
