@@ -39,11 +39,11 @@ extension SampleDocuments {
       String(repeating: "<trace/>", count: limits.maxStrokes + 1))
     add(
       "r-inkml-channels-past-limit.inkml",
-      "a trace format of 100,000 channels, then one trace: past maxChannels", .channels,
-      format(channels: 100_000) + "<trace>1 2</trace>")
+      "a trace format of \(limits.maxChannels + 1) channels, then one trace: past maxChannels",
+      .channels, format(channels: limits.maxChannels + 1) + "<trace>1 2</trace>")
 
     // Trace groups: each top-level one is a page; nested ones are flattened into it.
-    let nested = 20
+    let nested = 5
     add(
       "r-inkml-trace-groups-at-limit.inkml",
       "\(limits.maxSections) top-level trace groups (maxSections), each holding \(nested) empty nested groups and a one-point trace",
@@ -58,7 +58,7 @@ extension SampleDocuments {
 
     // Brushes: every trace names one of many; a scan of the brushes per trace (as writing
     // did) is quadratic. maxBrushes (500,000) is out of reach under maxXMLPartBytes.
-    let brushes = 50_000
+    let brushes = 20_000
     add(
       "r-inkml-brushes.inkml",
       "\(brushes) brushes of colours of their own and \(brushes) one-point traces, each naming one: \(brushes) × \(brushes) comparisons for a scan",
@@ -67,7 +67,9 @@ extension SampleDocuments {
         + (0..<brushes).map {
           "<brush xml:id=\"b\($0)\"><brushProperty name=\"color\" value=\"#\(format6($0))\"/></brush>"
         }.joined() + "</definitions>"
-        + (0..<brushes).map { "<trace brushRef=\"#b\(($0 * 7919) % brushes)\">\($0 % 500) 9</trace>" }
+        + (0..<brushes).map {
+          "<trace brushRef=\"#b\(($0 * 7919) % brushes)\">\($0 % 500) 9</trace>"
+        }
         .joined())
 
     // Numbers at the edges of Double.

@@ -264,7 +264,8 @@ extension WillDocument {
         let deviation = Self.deviation(values, quantised)
         if deviation > 0 {
           rounded += 1
-          roundedPrecisions = roundedPrecisions.map { min($0.lowerBound, p)...max($0.upperBound, p) } ?? p...p
+          roundedPrecisions =
+            roundedPrecisions.map { min($0.lowerBound, p)...max($0.upperBound, p) } ?? p...p
           maxDeviation = max(maxDeviation, deviation)
         }
         var color = trace.brush?.color ?? .black
@@ -281,7 +282,8 @@ extension WillDocument {
           nodes: [.paths(PathsElement(strokes: strokes))]))
     }
     if !dropped.isEmpty {
-      losses.droppedMetadata.append("InkML channels " + dropped.sorted().joined(separator: ", "))
+      // At most eight names: a file can hold hundreds of thousands of formats.
+      losses.droppedMetadata.append("InkML channels " + UIMWillReader.listed(dropped.sorted()))
     }
     if skipped > 0 { losses.droppedMetadata.append("\(skipped) traces without X and Y channels") }
     if let range = roundedPrecisions {
@@ -319,14 +321,17 @@ extension WillDocument {
       for value in column where value.isFinite { largest = max(largest, abs(value)) }
     }
     var fitting = FixedPoint.supportedPrecisions.upperBound
-    while fitting > 0, (largest * FixedPoint.scale(precision: fitting)).rounded() > Double(Int32.max)
+    while fitting > 0,
+      (largest * FixedPoint.scale(precision: fitting)).rounded() > Double(Int32.max)
     {
       fitting -= 1
     }
     for p in 0..<fitting {
       let scale = FixedPoint.scale(precision: p)
       let kept = values.allSatisfy { column in
-        column.allSatisfy { !$0.isFinite || keeps($0, ($0 * scale).rounded(.toNearestOrEven) / scale) }
+        column.allSatisfy {
+          !$0.isFinite || keeps($0, ($0 * scale).rounded(.toNearestOrEven) / scale)
+        }
       }
       if kept { return p }
     }

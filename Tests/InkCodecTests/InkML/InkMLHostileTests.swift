@@ -81,7 +81,8 @@ import Testing
       Self.limitError(String(repeating: "<context/>", count: 6), limits)
         == .limitExceeded(.elements, value: 6, limit: 5))
     #expect(
-      Self.limitError("<definitions>" + String(repeating: "<traceFormat/>", count: 6) + "</definitions>", limits)
+      Self.limitError(
+        "<definitions>" + String(repeating: "<traceFormat/>", count: 6) + "</definitions>", limits)
         == .limitExceeded(.elements, value: 6, limit: 5))
   }
 
@@ -93,7 +94,8 @@ import Testing
       "<brush xml:id=\"b\(id)\"><brushProperty name=\"width\" value=\"\(id)\"/></brush>"
     }
     let two = try Self.parse(
-      "<definitions>" + brush(1) + brush(2) + brush(1) + "</definitions><trace brushRef=\"#b1\">1 2</trace>",
+      "<definitions>" + brush(1) + brush(2) + brush(1)
+        + "</definitions><trace brushRef=\"#b1\">1 2</trace>",
       limits: limits)
     #expect(two.brushes.map(\.id) == ["b1", "b2"])
     #expect(two.traces[0].brush?.width == 1)
@@ -106,7 +108,10 @@ import Testing
   func numbers() throws {
     let huge = try Self.parse(
       "<trace>1.7976931348623157e308 -1e300, 4.9e-324 #FFFFFFFFFFFFFFFF</trace>")
-    #expect(huge.traces[0].columns == [[1.7976931348623157e308, 4.9e-324], [-1e300, 18_446_744_073_709_551_615]])
+    #expect(
+      huge.traces[0].columns == [
+        [1.7976931348623157e308, 4.9e-324], [-1e300, 18_446_744_073_709_551_615],
+      ])
     for body in [
       "<trace>1e308 1, '1e308 1</trace>", "<trace>1 1, \"1e308 1, \"1e308 1, \"1e308 1</trace>",
       "<trace>1e309 1</trace>", "<trace>nan 1</trace>", "<trace>#FFFFFFFFFFFFFFFFF 1</trace>",
