@@ -2,10 +2,12 @@ import InkCodec
 
 extension SampleDocuments {
   /// The InkML attacks (`r-inkml-*.inkml`): the counts an InkML file controls (channels per
-  /// trace format, empty traces, trace groups, brushes) at the largest instance the default
-  /// limits let through and one past it, and numbers at the edges of `Double`. Reading one
-  /// means what drawing it means: parsing, then converting to WILL 2. InkML is plain XML, so
-  /// each file is at most a few megabytes (`DecodingLimits/maxXMLPartBytes` caps it at 10).
+  /// trace format, empty traces, trace groups, brushes) and numbers at the edges of `Double`.
+  /// Reading one means what drawing it means: parsing, then converting to WILL 2. InkML is
+  /// plain XML that nothing compresses, and all of SampleDocuments stays under 4 MiB, so only
+  /// the cheap classes are at their limit and one past it (channels, top-level trace groups);
+  /// the traces and brushes are as many as a few hundred kilobytes hold. `InkMLHostileTests`
+  /// builds the full-size instances (500,000 empty traces of 32 channels) in memory.
   static func inkMLAttacks() -> [(ResourceAttack, [UInt8])] {
     let limits = DecodingLimits.default
     var files: [(ResourceAttack, [UInt8])] = []
@@ -20,48 +22,36 @@ extension SampleDocuments {
           Array(text.utf8)
         ))
     }
-    func format(channels: Int) -> String {
-      let names = ["X", "Y"] + (2..<max(channels, 2)).map { "C\($0)" }
-      return "<traceFormat>"
-        + names.prefix(channels).map { "<channel name=\"\($0)\"/>" }.joined() + "</traceFormat>"
-    }
 
     // Channels × traces: every trace keeps a column per channel of its format.
+    let traces = 16_000
     add(
-      "r-inkml-empty-traces-at-limit.inkml",
-      "a trace format of \(limits.maxChannels) channels (maxChannels) and \(limits.maxStrokes) empty traces (maxStrokes): a column per channel for each",
+      "r-inkml-channels-at-limit.inkml",
+      "a trace format of \(limits.maxChannels) channels (maxChannels) and \(traces) empty traces: a column per channel for each",
       nil,
-      format(channels: limits.maxChannels)
-        + String(repeating: "<trace/>", count: limits.maxStrokes))
-    add(
-      "r-inkml-empty-traces-past-limit.inkml",
-      "\(limits.maxStrokes + 1) empty traces: past maxStrokes", .strokes,
-      String(repeating: "<trace/>", count: limits.maxStrokes + 1))
+      inkMLFormat(channels: limits.maxChannels)
+        + String(repeating: "<trace/>", count: traces))
     add(
       "r-inkml-channels-past-limit.inkml",
       "a trace format of \(limits.maxChannels + 1) channels, then one trace: past maxChannels",
-      .channels, format(channels: limits.maxChannels + 1) + "<trace>1 2</trace>")
+      .channels, inkMLFormat(channels: limits.maxChannels + 1) + "<trace>1 2</trace>")
 
-    // Trace groups: each top-level one is a page; nested ones are flattened into it.
-    let nested = 5
+    // Trace groups: each top-level one is a page.
     add(
       "r-inkml-trace-groups-at-limit.inkml",
-      "\(limits.maxSections) top-level trace groups (maxSections), each holding \(nested) empty nested groups and a one-point trace",
-      nil,
-      String(
-        repeating: "<traceGroup>" + String(repeating: "<traceGroup/>", count: nested)
-          + "<trace>1 2</trace></traceGroup>", count: limits.maxSections))
+      "\(limits.maxSections) empty top-level trace groups (maxSections): as many pages",
+      nil, String(repeating: "<traceGroup/>", count: limits.maxSections))
     add(
       "r-inkml-trace-groups-past-limit.inkml",
       "\(limits.maxSections + 1) empty top-level trace groups: past maxSections", .sections,
       String(repeating: "<traceGroup/>", count: limits.maxSections + 1))
 
     // Brushes: every trace names one of many; a scan of the brushes per trace (as writing
-    // did) is quadratic. maxBrushes (500,000) is out of reach under maxXMLPartBytes.
-    let brushes = 20_000
+    // did) is quadratic.
+    let brushes = 1_500
     add(
       "r-inkml-brushes.inkml",
-      "\(brushes) brushes of colours of their own and \(brushes) one-point traces, each naming one: \(brushes) × \(brushes) comparisons for a scan",
+      "\(brushes) brushes of colours of their own and \(brushes) one-point traces, each naming one",
       nil,
       "<definitions>"
         + (0..<brushes).map {
@@ -87,6 +77,13 @@ extension SampleDocuments {
       nil, readError: "invalid-attribute",
       "<trace>1e308 1e308, '1e308 \"1e308, '1e308 \"1e308</trace>")
     return files
+  }
+
+  /// A `<traceFormat>` of `channels` channels: X, Y, then C2, C3, …
+  public static func inkMLFormat(channels: Int) -> String {
+    let names = (["X", "Y"] + (2..<max(channels, 2)).map { "C\($0)" }).prefix(channels)
+    return "<traceFormat>" + names.map { "<channel name=\"\($0)\"/>" }.joined()
+      + "</traceFormat>"
   }
 
   /// `n` as six hexadecimal digits of a colour.

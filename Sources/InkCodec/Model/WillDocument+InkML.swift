@@ -236,6 +236,7 @@ extension WillDocument {
   ) throws(WillError) {
     self.init(container: .opc)
     var dropped: Set<String> = []
+    var listedChannels: [String] = []
     var skipped = 0
     var rounded = 0
     var roundedPrecisions: ClosedRange<Int>?
@@ -247,8 +248,13 @@ extension WillDocument {
           skipped += 1
           continue
         }
-        for channel in trace.channels where !["X", "Y", "W"].contains(channel) {
-          dropped.insert(channel)
+        // Traces of one format share its channel array: list its names once, not once per
+        // trace (500,000 traces of 32 channels are 16 million set insertions).
+        if trace.channels != listedChannels {
+          listedChannels = trace.channels
+          for channel in trace.channels where channel != "X" && channel != "Y" && channel != "W" {
+            dropped.insert(channel)
+          }
         }
         var values = [xs, ys]
         if let w = trace.values("W") {

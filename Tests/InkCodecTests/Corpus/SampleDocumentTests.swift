@@ -240,6 +240,7 @@ import Testing
         ($0.hasPrefix("x-") && $0.hasSuffix(".will"))
           || ($0.hasPrefix("r-") && $0.hasSuffix(".will"))
           || ($0.hasPrefix("r-uim-") && $0.hasSuffix(".uim"))
+          || ($0.hasPrefix("r-inkml-") && $0.hasSuffix(".inkml"))
       })
   }
 

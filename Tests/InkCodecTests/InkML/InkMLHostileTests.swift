@@ -1,4 +1,5 @@
 import InkCodec
+import InkTestFixtures
 import Testing
 
 /// The counts an InkML file controls stop at their limits, each named, at the largest instance
@@ -56,6 +57,27 @@ import Testing
     #expect(
       Self.limitError(three + "<traceGroup><trace/></traceGroup>", limits)
         == .limitExceeded(.strokes, value: 4, limit: 3))
+  }
+
+  @Test("500,000 empty traces of 32 channels read and convert; one more stops at maxStrokes")
+  func emptyTracesAtFullSize() throws {
+    // Too large for SampleDocuments (4 MB of XML that nothing compresses): built here.
+    let limits = DecodingLimits.default
+    let format = SampleDocuments.inkMLFormat(channels: limits.maxChannels)
+    let at = try Self.parse(format + String(repeating: "<trace/>", count: limits.maxStrokes))
+    #expect(at.traces.count == limits.maxStrokes)
+    var losses = ConversionLosses()
+    let document = try WillDocument(converting: at, losses: &losses)
+    #expect(document.strokes.count == limits.maxStrokes)
+    #expect(document.pointCount == 0)
+    #expect(
+      losses.droppedMetadata == [
+        "InkML channels C10, C11, C12, C13, C14, C15, C16, C17 and 22 more"
+      ]
+    )
+    #expect(
+      Self.limitError(String(repeating: "<trace/>", count: limits.maxStrokes + 1), limits)
+        == .limitExceeded(.strokes, value: limits.maxStrokes + 1, limit: limits.maxStrokes))
   }
 
   @Test("top-level trace groups count against maxSections, all of them against maxElements")
