@@ -64,8 +64,9 @@ extension SampleDocuments {
       next one up, which must stop with the limit named (`golden/attacks.txt` has
       `name ok`, `name limit-exceeded <limit>` or `name <error code>`). A UIM attack reads when
       it parses and converts to WILL 2, as it does to be drawn; its chunks are zlib-compressed
-      (UIM's ZIP compression). An InkML attack reads the same way; InkML is plain XML, so
-      each is a few megabytes at most. Every `willdoc` command on every one of them
+      (UIM's ZIP compression). An InkML attack reads the same way; InkML is plain XML, which
+      nothing compresses, so the committed ones are small and `InkMLHostileTests` builds the
+      full-size instances (500,000 empty 32-channel traces) in memory. Every `willdoc` command on every one of them
       must finish within 1 GiB of address space and 10 seconds, or stop with a one-line limit
       error (`ResourceBudgetTests`); the budget model is in `docs/robustness.md`.
 

@@ -20,6 +20,8 @@ public func fuzzInkML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
+// At most 1,000 pages: each is a WILL 2 section, and 10,000 of them take seconds under ASan.
 let fuzzLimits = DecodingLimits(
   maxFileBytes: 1 << 20, maxPartBytes: 4 << 20, maxTotalBytes: 8 << 20, maxXMLDepth: 64,
-  maxStrokes: 10_000, maxPointsPerStroke: 100_000, maxTotalPoints: 1_000_000)
+  maxStrokes: 10_000, maxPointsPerStroke: 100_000, maxTotalPoints: 1_000_000,
+  maxSections: 1_000)
