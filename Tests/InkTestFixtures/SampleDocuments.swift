@@ -19,7 +19,7 @@ public enum SampleDocuments {
     for (sample, bytes) in invalid {
       files.append(GeneratedFile(path: "invalid/" + sample.name, bytes: bytes))
     }
-    let attacks = try resourceAttacks(seed: seed) + uimAttacks(seed: seed)
+    let attacks = try resourceAttacks(seed: seed) + uimAttacks(seed: seed) + inkMLAttacks()
     for (attack, bytes) in attacks {
       files.append(GeneratedFile(path: "invalid/" + attack.name, bytes: bytes))
     }

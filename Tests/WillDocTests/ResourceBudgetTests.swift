@@ -3,7 +3,7 @@ import InkTestSupport
 import Testing
 
 /// Every command on every hostile file of `SampleDocuments/invalid` (the resource attacks
-/// `r-*` and the damaged files `x-*`) finishes within 1 GiB of address space and the time cap,
+/// `r-*`, WILL 2, UIM and InkML, and the damaged files `x-*`) finishes within 1 GiB of address space and the time cap,
 /// with exit status 0, 1 or 2 and at most one `willdoc: error:` line: never a trap, a hang or
 /// an out-of-memory abort. The cases run one at a time so that each has a core of its own, on
 /// the optimised binary that `WILLDOC_BUDGET_BINARY` names.
@@ -23,6 +23,10 @@ struct ResourceBudgetTests {
   @Test func everyHostileFileIsThere() {
     #expect(Self.hostileFiles.filter { $0.hasPrefix("x-") }.count >= 19, "\(Self.hostileFiles)")
     #expect(Self.hostileFiles.filter { $0.hasPrefix("r-") }.count >= 25, "\(Self.hostileFiles)")
+    // InkML attacks: every command takes them, or fails with one error line.
+    #expect(
+      Self.hostileFiles.filter { $0.hasPrefix("r-inkml-") && $0.hasSuffix(".inkml") }.count >= 7,
+      "\(Self.hostileFiles)")
   }
 
   /// Every command that reads a document, with each output form: PDF holds every section (the

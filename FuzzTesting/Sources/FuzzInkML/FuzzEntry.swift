@@ -1,7 +1,7 @@
 import InkCodec
 
 /// Any bytes as InkML: a document or a typed error. Whatever reads writes back to InkML that
-/// reads with the same traces, and converts to WILL 2 without trapping.
+/// reads with the same traces, and converts to WILL 2 and back without trapping.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInkML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -11,10 +11,17 @@ public func fuzzInkML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(reread.traces.map(\.pointCount) == document.traces.map(\.pointCount))
   }
   var losses = ConversionLosses()
-  _ = try? WillDocument(converting: document, losses: &losses)
+  // And back: values the import kept write out as they came in, never as nan.
+  if let will = try? WillDocument(converting: document, losses: &losses),
+    let inkML = try? InkMLDocument(converting: will, losses: &losses)
+  {
+    _ = try? inkML.serialized()
+  }
   return 0
 }
 
+// At most 1,000 pages: each is a WILL 2 section, and 10,000 of them take seconds under ASan.
 let fuzzLimits = DecodingLimits(
   maxFileBytes: 1 << 20, maxPartBytes: 4 << 20, maxTotalBytes: 8 << 20, maxXMLDepth: 64,
-  maxStrokes: 10_000, maxPointsPerStroke: 100_000, maxTotalPoints: 1_000_000)
+  maxStrokes: 10_000, maxPointsPerStroke: 100_000, maxTotalPoints: 1_000_000,
+  maxSections: 1_000)

@@ -37,6 +37,10 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case xmlPartBytes = "XML part size"
     /// ``DecodingLimits/maxXMLNameBytes``.
     case xmlNameBytes = "XML name size"
+    /// ``DecodingLimits/maxChannels``.
+    case channels = "channels per trace format"
+    /// ``DecodingLimits/maxBrushes``.
+    case brushes = "InkML brushes"
   }
 
   /// Largest input file, in bytes. Stops reading a multi-gigabyte file into memory.
@@ -78,6 +82,12 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// Longest element, attribute or processing-instruction target name in an XML part, in
   /// bytes. libxml2 fails names over 50,000 bytes, so a larger value still stops there.
   public var maxXMLNameBytes: Int
+  /// Most channels in one InkML trace format. Every trace keeps one column per channel of its
+  /// format, so a format of 100,000 channels would make each empty `<trace/>` cost megabytes.
+  public var maxChannels: Int
+  /// Most brushes (distinct `xml:id`s) in one InkML document. willdoc writes at most one per
+  /// stroke, so the default matches ``maxStrokes``: whatever it writes, it reads back.
+  public var maxBrushes: Int
 
   /// Creates limits; every parameter defaults to the value in ``default``.
   public init(
@@ -95,7 +105,9 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     maxElements: Int = 1_000_000,
     maxReferences: Int = 100_000,
     maxXMLPartBytes: Int = 10_000_000,
-    maxXMLNameBytes: Int = 50_000
+    maxXMLNameBytes: Int = 50_000,
+    maxChannels: Int = 32,
+    maxBrushes: Int = 500_000
   ) {
     self.maxFileBytes = maxFileBytes
     self.maxPartBytes = maxPartBytes
@@ -112,6 +124,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     self.maxReferences = maxReferences
     self.maxXMLPartBytes = maxXMLPartBytes
     self.maxXMLNameBytes = maxXMLNameBytes
+    self.maxChannels = maxChannels
+    self.maxBrushes = maxBrushes
   }
 
   /// Bounds that fit every real document by orders of magnitude (the largest real sample has
@@ -119,8 +133,9 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// 1 GiB of address space and seconds of work (see `docs/robustness.md`): 256 MiB files,
   /// 64 MiB per part, 256 MiB in total, 10,000 parts, XML depth 256, 500,000 strokes, 10,000 paints, a
   /// million points per stroke, 5 million points per document, 10,000 sections, a million SVG
-  /// elements, 100,000 part references, 10,000,000-byte XML parts and 50,000-byte
-  /// XML names (libxml2's own caps).
+  /// elements, 100,000 part references, 10,000,000-byte XML parts, 50,000-byte
+  /// XML names (libxml2's own caps), 32 channels per InkML trace format and 500,000
+  /// InkML brushes.
   public static let `default` = DecodingLimits()
 
   /// The most a limit can usefully be raised to: the XML reader stops every part at 10,000,000
@@ -144,7 +159,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     maxXMLDepth: .max, maxXMLAttributes: .max, maxStrokes: .max, maxPaints: .max,
     maxPointsPerStroke: .max,
     maxTotalPoints: .max, maxSections: .max, maxElements: .max, maxReferences: .max,
-    maxXMLPartBytes: .max, maxXMLNameBytes: .max)
+    maxXMLPartBytes: .max, maxXMLNameBytes: .max, maxChannels: .max,
+    maxBrushes: .max)
 
   /// Throws ``WillErrorKind/limitExceeded(_:value:limit:)`` when `value` is above `limit`.
   func check(_ limit: Limit, _ value: Int, part: String? = nil, offset: Int? = nil)
@@ -174,6 +190,8 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
     case .references: maxReferences
     case .xmlPartBytes: maxXMLPartBytes
     case .xmlNameBytes: maxXMLNameBytes
+    case .channels: maxChannels
+    case .brushes: maxBrushes
     }
   }
 }

@@ -3,10 +3,15 @@ extension InkMLDocument {
   /// - Parameters:
   ///   - bytes: The XML.
   ///   - limits: The XML limits, ``DecodingLimits/maxStrokes`` (traces),
-  ///     ``DecodingLimits/maxPointsPerStroke`` and ``DecodingLimits/maxTotalPoints``.
+  ///     ``DecodingLimits/maxPointsPerStroke``, ``DecodingLimits/maxTotalPoints``,
+  ///     ``DecodingLimits/maxChannels`` (channels of one trace format),
+  ///     ``DecodingLimits/maxBrushes`` (distinct brush ids), ``DecodingLimits/maxSections``
+  ///     (top-level trace groups, the loose traces' group included) and
+  ///     ``DecodingLimits/maxElements`` (trace groups, contexts and trace formats together).
   /// - Throws: ``WillErrorKind/malformedXML(line:message:)``, a limit, or
   ///   ``WillErrorKind/invalidAttribute(name:value:)`` for a trace or reference that does not
-  ///   resolve.
+  ///   resolve, a value past the range of a `Double`, or a brush width or page size that is
+  ///   not a finite number.
   public init(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
     let xml = try XMLReader.parse(bytes, part: nil, limits: limits)
     guard xml.root.localName == "ink" else {
@@ -31,6 +36,8 @@ struct InkMLReader {
   var loose: Int?
   var traceCount = 0
   var pointCount = 0
+  /// Trace groups, contexts and trace formats read, against ``DecodingLimits/maxElements``.
+  var elementCount = 0
 
   init(limits: DecodingLimits) { self.limits = limits }
 
@@ -43,12 +50,24 @@ struct InkMLReader {
     element.attribute("xml:id") ?? element.attribute("id")
   }
 
+  /// Counts one trace group, context or trace format against ``DecodingLimits/maxElements``.
+  mutating func countElement() throws(WillError) {
+    elementCount += 1
+    try limits.check(.elements, elementCount)
+  }
+
+  /// Adds a top-level group, counted against ``DecodingLimits/maxSections``: each is a page.
+  mutating func append(_ group: InkMLDocument.TraceGroup) throws(WillError) {
+    try limits.check(.sections, groups.count + 1)
+    groups.append(group)
+  }
+
   mutating func read(_ root: XMLElement) throws(WillError) {
     for child in root.childElements {
       switch child.localName {
       case "definitions": for definition in child.childElements { try define(definition) }
       case "traceFormat":
-        let format = Self.format(child)
+        let format = try format(child)
         if let id = Self.id(child) { formats[id] = format }
         defaultFormat = format
       case "brush", "inkSource", "canvas", "canvasTransform", "timestamp", "mapping":
@@ -59,14 +78,15 @@ struct InkMLReader {
       case "trace":
         if loose == nil {
           loose = groups.count
-          groups.append(InkMLDocument.TraceGroup(traces: []))
+          try append(InkMLDocument.TraceGroup(traces: []))
         }
         let trace = try trace(child, inherited: current)
         groups[loose!].traces.append(trace)
       case "traceGroup":
+        try limits.check(.sections, groups.count + 1)
         var group = InkMLDocument.TraceGroup(id: Self.id(child), traces: [])
         try collect(child, into: &group, inherited: current)
-        groups.append(group)
+        try append(group)
       default: continue
       }
     }
@@ -76,12 +96,17 @@ struct InkMLReader {
     switch element.localName {
     case "brush":
       guard let id = Self.id(element) else { return }
+      if brushes[id] == nil { try limits.check(.brushes, brushOrder.count + 1) }
       var brush = InkMLDocument.Brush(id: id)
       for property in element.childElements where property.localName == "brushProperty" {
         let value = property.attribute("value") ?? ""
         switch property.attribute("name")?.lowercased() {
         case "color": brush.color = InkColor(svgPaint: value, opacity: nil)
-        case "width": brush.width = Double(value)
+        case "width":
+          guard let width = Double(value), width.isFinite else {
+            throw WillError(.invalidAttribute(name: "brush width", value: String(value.prefix(40))))
+          }
+          brush.width = width
         case "transparency": brush.transparency = Int(value).map { max(0, min(255, $0)) }
         default: continue
         }
@@ -89,9 +114,11 @@ struct InkMLReader {
       if brushes[id] == nil { brushOrder.append(id) }
       brushes[id] = brush
     case "traceFormat":
-      if let id = Self.id(element) { formats[id] = Self.format(element) }
+      let format = try format(element)
+      if let id = Self.id(element) { formats[id] = format }
     case "context":
-      if let id = Self.id(element) { contexts[id] = try context(element) }
+      let context = try context(element)
+      if let id = Self.id(element) { contexts[id] = context }
     default:
       for child in element.childElements
       where child.localName == "traceFormat" || child.localName == "brush" {
@@ -104,6 +131,7 @@ struct InkMLReader {
   mutating func context(_ element: XMLElement) throws(WillError) -> (
     format: [String]?, brush: String?
   ) {
+    try countElement()
     var result =
       Self.reference(element.attribute("contextRef")).flatMap { contexts[$0] } ?? (nil, nil)
     if let ref = Self.reference(element.attribute("traceFormatRef")) {
@@ -113,7 +141,7 @@ struct InkMLReader {
     for child in element.childElements {
       switch child.localName {
       case "traceFormat":
-        let format = Self.format(child)
+        let format = try format(child)
         if let id = Self.id(child) { formats[id] = format }
         result.format = format
       case "brush":
@@ -121,7 +149,7 @@ struct InkMLReader {
         result.brush = Self.id(child)
       case "inkSource":
         for format in child.childElements where format.localName == "traceFormat" {
-          result.format = Self.format(format)
+          result.format = try self.format(format)
           if let id = Self.id(format) { formats[id] = result.format }
         }
       default: continue
@@ -130,14 +158,20 @@ struct InkMLReader {
     return result
   }
 
-  static func format(_ element: XMLElement) -> [String] {
+  /// A trace format's channel names, at most ``DecodingLimits/maxChannels``: every trace
+  /// keeps a column per channel, so the channels multiply the cost of each trace.
+  mutating func format(_ element: XMLElement) throws(WillError) -> [String] {
+    try countElement()
     var channels: [String] = []
+    func add(_ channel: XMLElement) throws(WillError) {
+      guard channel.localName == "channel", let name = channel.attribute("name") else { return }
+      try limits.check(.channels, channels.count + 1)
+      channels.append(name)
+    }
     for child in element.childElements {
-      if child.localName == "channel", let name = child.attribute("name") { channels.append(name) }
+      try add(child)
       if child.localName == "intermittentChannels" {
-        channels += child.childElements.compactMap {
-          $0.localName == "channel" ? $0.attribute("name") : nil
-        }
+        for channel in child.childElements { try add(channel) }
       }
     }
     return channels
@@ -147,6 +181,8 @@ struct InkMLReader {
     _ element: XMLElement, into group: inout InkMLDocument.TraceGroup,
     inherited: (format: [String]?, brush: String?)
   ) throws(WillError) {
+    // Nesting is bounded by DecodingLimits.maxXMLDepth, and each group is visited once.
+    try countElement()
     var scope = inherited
     if let ref = Self.reference(element.attribute("contextRef")), let context = contexts[ref] {
       scope = (context.format ?? scope.format, context.brush ?? scope.brush)
@@ -160,8 +196,16 @@ struct InkMLReader {
         let numbers = child.textContent.split(whereSeparator: {
           $0 == " " || $0 == "\n" || $0 == "\t"
         })
-        .compactMap { Double($0) }
-        if numbers.count == 2 { group.pageSize = PageSize(width: numbers[0], height: numbers[1]) }
+        .prefix(3).map { Double($0) }
+        if numbers.count == 2 {
+          guard let width = numbers[0], let height = numbers[1], width.isFinite, height.isFinite,
+            width >= 0, height >= 0
+          else {
+            throw WillError(
+              .invalidAttribute(name: "pageSize", value: String(child.textContent.prefix(80))))
+          }
+          group.pageSize = PageSize(width: width, height: height)
+        }
       default: continue
       }
     }

@@ -3,7 +3,9 @@ extension InkMLDocument {
   /// (every channel `decimal`) and the brushes, then the trace groups, each with its page size
   /// as an `<annotation type="pageSize">`. Values are written as the shortest text that reads
   /// back as the same `Double`.
-  /// - Throws: ``WillErrorKind/invalidInput`` category errors only for names XML cannot carry.
+  /// - Throws: ``WillErrorKind/nonFiniteValue(channel:)`` for a value, brush width or page size
+  ///   that is NaN or infinite (no InkML reader takes `nan` back), and
+  ///   ``WillErrorKind/invalidInput`` category errors for names XML cannot carry.
   public func serialized() throws(WillError) -> [UInt8] {
     var formatIDs: [[String]: String] = [:]
     var definitions: [XMLNode] = []
@@ -25,13 +27,17 @@ extension InkMLDocument {
                   "traceFormat", attributes: [XMLAttribute("xml:id", id)], children: channels))
             ])))
     }
+    // The brushes the traces use that are not in the list, each once: a set of ids, not a
+    // scan of the list per trace, which is quadratic for a brush per trace.
     var brushSet = brushes
+    var brushIDs = Set(brushes.map(\.id))
     for trace in traces {
-      if let brush = trace.brush, !brushSet.contains(where: { $0.id == brush.id }) {
-        brushSet.append(brush)
-      }
+      if let brush = trace.brush, brushIDs.insert(brush.id).inserted { brushSet.append(brush) }
     }
     for brush in brushSet {
+      if let width = brush.width, !width.isFinite {
+        throw WillError(.nonFiniteValue(channel: "brush width"))
+      }
       var properties: [XMLNode] = []
       func property(_ name: String, _ value: String) {
         properties.append(
@@ -52,9 +58,13 @@ extension InkMLDocument {
     }
     var children: [XMLNode] = [.element(XMLElement("definitions", children: definitions))]
     let contextIDs = formatIDs.mapValues { "context" + $0.dropFirst("format".count) }
+    var traceIndex = 0
     for group in groups {
       var items: [XMLNode] = []
       if let size = group.pageSize {
+        guard size.width.isFinite, size.height.isFinite else {
+          throw WillError(.nonFiniteValue(channel: "pageSize"))
+        }
         items.append(
           .element(
             XMLElement(
@@ -64,6 +74,12 @@ extension InkMLDocument {
               ])))
       }
       for trace in group.traces {
+        defer { traceIndex += 1 }
+        // Never `nan` or `inf` in the text: no InkML reader takes it back.
+        for (name, column) in zip(trace.channels, trace.columns)
+        where !column.allSatisfy(\.isFinite) {
+          throw WillError(.nonFiniteValue(channel: name), strokeIndex: traceIndex)
+        }
         var attributes = [XMLAttribute("contextRef", "#" + contextIDs[trace.channels]!)]
         if let id = trace.id { attributes.insert(XMLAttribute("xml:id", id), at: 0) }
         if let brush = trace.brush { attributes.append(XMLAttribute("brushRef", "#" + brush.id)) }

@@ -15,7 +15,8 @@ enum InkMLTraceText {
   ///   - channels: The number of channels of its trace format.
   ///   - maxPoints: The most points accepted.
   /// - Throws: ``WillErrorKind/invalidAttribute(name:value:)`` (named `trace`) for a value that
-  ///   does not parse or a point with more values than channels, and
+  ///   does not parse, a value past the range of a `Double` (also one that differences add up
+  ///   to), or a point with more values than channels, and
   ///   ``WillErrorKind/limitExceeded(_:value:limit:)`` past `maxPoints`.
   static func columns(_ text: String, channels: Int, maxPoints: Int) throws(WillError) -> [[Double]]
   {
@@ -141,7 +142,12 @@ enum InkMLTraceText {
           default: value[channel] = raw
           }
         }
+        // Differences of finite values can still overflow: 1e308 '1e308.
+        guard value[channel].isFinite, velocity[channel].isFinite else {
+          throw fail("a value past the range of a Double")
+        }
         if order[channel] != 2 { velocity[channel] = seen[channel] ? value[channel] - previous : 0 }
+        guard velocity[channel].isFinite else { throw fail("a value past the range of a Double") }
         seen[channel] = true
         channel += 1
         sawValue = true

@@ -95,6 +95,18 @@ struct LimitOptions: ParsableArguments {
       "Longest XML name (at most 50,000). " + LimitValue.suffixHelp, valueName: "bytes"))
   var maxXMLNameBytes = LimitValue(DecodingLimits.default.maxXMLNameBytes)
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most channels in one InkML trace format. " + LimitValue.suffixHelp, valueName: "count"))
+  var maxChannels = LimitValue(DecodingLimits.default.maxChannels)
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Most brushes in one InkML document. " + LimitValue.suffixHelp, valueName: "count"))
+  var maxBrushes = LimitValue(DecodingLimits.default.maxBrushes)
+
   /// The limits the options describe.
   var limits: DecodingLimits {
     DecodingLimits(
@@ -105,7 +117,8 @@ struct LimitOptions: ParsableArguments {
       maxPointsPerStroke: maxPointsPerStroke.value, maxTotalPoints: maxTotalPoints.value,
       maxSections: maxSections.value, maxElements: maxElements.value,
       maxReferences: maxReferences.value, maxXMLPartBytes: maxXMLPartBytes.value,
-      maxXMLNameBytes: maxXMLNameBytes.value)
+      maxXMLNameBytes: maxXMLNameBytes.value, maxChannels: maxChannels.value,
+      maxBrushes: maxBrushes.value)
   }
 
   func validate() throws {
@@ -115,7 +128,8 @@ struct LimitOptions: ParsableArguments {
       (.strokes, maxStrokes), (.paints, maxPaints), (.pointsPerStroke, maxPointsPerStroke),
       (.totalPoints, maxTotalPoints), (.sections, maxSections), (.elements, maxElements),
       (.references, maxReferences), (.xmlPartBytes, maxXMLPartBytes),
-      (.xmlNameBytes, maxXMLNameBytes),
+      (.xmlNameBytes, maxXMLNameBytes), (.channels, maxChannels),
+      (.brushes, maxBrushes),
     ]
     if let (limit, _) = all.first(where: { $0.1.value < 0 }) {
       throw ValidationError("\(limit.optionName) must not be negative")
@@ -142,6 +156,8 @@ extension DecodingLimits.Limit {
     case .references: "--max-references"
     case .xmlPartBytes: "--max-xml-part-bytes"
     case .xmlNameBytes: "--max-xml-name-bytes"
+    case .channels: "--max-channels"
+    case .brushes: "--max-brushes"
     }
   }
 }

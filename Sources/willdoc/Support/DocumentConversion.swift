@@ -116,12 +116,7 @@ struct DocumentConversion {
         return ("uim", summary, (try uim.serialized(), uim.inkData.strokes.count))
       }
       let document = try WillDocument(converting: uim, limits: limits, losses: &losses)
-      if target == .inkml {
-        let more = InkMLDocument.losses(converting: document)
-        losses.drawingChanges += more.drawingChanges
-        losses.droppedMetadata += more.droppedMetadata
-      }
-      return ("uim", summary, try serialize(document, as: target))
+      return ("uim", summary, try serialize(document, as: target, losses: &losses))
     }
     if InkMLSniffer.sniff(bytes) {
       let inkML = try InkMLDocument(parsing: bytes, limits: limits)
@@ -130,24 +125,25 @@ struct DocumentConversion {
         return ("inkml", summary, (try inkML.serialized(), inkML.traces.count))
       }
       let document = try WillDocument(converting: inkML, losses: &losses)
-      return ("inkml", summary, try serialize(document, as: target))
+      return ("inkml", summary, try serialize(document, as: target, losses: &losses))
     }
     let document = try WillDocument(parsing: bytes, limits: limits)
-    if target == .inkml { losses = InkMLDocument.losses(converting: document) }
     let container = document.container.rawValue
     let summary = "\(container) \(Format.count(document.strokes.count)) strokes"
-    return (container, summary, try serialize(document, as: target))
+    return (container, summary, try serialize(document, as: target, losses: &losses))
   }
 
-  /// A WILL 2 document in the target format, and its stroke count.
-  private static func serialize(_ document: WillDocument, as target: ConvertFormat)
-    throws(WillError) -> ([UInt8], Int)
-  {
+  /// A WILL 2 document in the target format, and its stroke count; what InkML changes is
+  /// added to `losses`.
+  private static func serialize(
+    _ document: WillDocument, as target: ConvertFormat, losses: inout ConversionLosses
+  ) throws(WillError) -> ([UInt8], Int) {
     let count = document.strokes.count
     switch target {
     case .will: return (try document.serialized(container: document.container), count)
     case .uim: return (try UIMDocument(converting: document).serialized(), count)
-    case .inkml: return (try InkMLDocument(converting: document).serialized(), count)
+    case .inkml:
+      return (try InkMLDocument(converting: document, losses: &losses).serialized(), count)
     }
   }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import InkCodec
+import InkTestSupport
+import Testing
+
+/// `willdoc convert` with InkML: the values kept where the target can hold them, every change
+/// said with its largest deviation, and the InkML limits named with their options.
+@Suite struct InkMLConversionTests {
+  static func inkML(_ body: String, in directory: TemporaryDirectory, name: String) throws -> URL {
+    let url = directory.file(name)
+    try Data("<ink xmlns=\"\(InkMLDocument.namespace)\">\(body)</ink>".utf8).write(to: url)
+    return url
+  }
+
+  @Test func threeDecimalsStayInWILLAndUIMWithoutAChange() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.inkML(
+      "<trace>1.234 5.678, 2.001 3</trace>", in: directory, name: "three.inkml")
+    for target in ["will", "uim"] {
+      let output = directory.file("three.\(target)")
+      let result = try WillDocRunner.run(["convert", input.path, "-o", output.path])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(!result.stdout.contains("changed"), "\(result.stdout)")
+      var losses = ConversionLosses()
+      let bytes = try Fixtures.bytes(of: output)
+      let document =
+        target == "will"
+        ? try WillDocument(parsing: bytes)
+        : try WillDocument(converting: try UIMDocument(parsing: bytes), losses: &losses)
+      #expect(
+        document.strokes.map(\.points) == [
+          [InkPoint(x: 1.234, y: 5.678), InkPoint(x: 2.001, y: 3)]
+        ], "\(target)")
+    }
+  }
+
+  @Test func roundingPastWILL2IsAChangedLineWithItsDeviation() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.inkML(
+      "<trace>0.123456789 1</trace><trace>1.5 2</trace>", in: directory, name: "fine.inkml")
+    let result = try WillDocRunner.run(
+      ["convert", input.path, "-o", directory.file("fine.will").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let changed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("changed") }
+    #expect(
+      changed == [
+        "changed  values of 1 traces rounded to WILL 2's fixed-point precision (8 decimals): max deviation 0.000000001"
+      ], "\(result.stdout)")
+  }
+
+  @Test func aPrecisionThreeNoteGoesToInkMLAndBackUnchanged() throws {
+    let directory = try TemporaryDirectory()
+    let strokes = [
+      Stroke(
+        points: [InkPoint(x: 1.234, y: 2.345), InkPoint(x: 3.001, y: 4.999)],
+        widths: [0.125, 0.375], decimalPrecision: 3)
+    ]
+    let note = directory.file("note.will")
+    try Data(
+      try WillDocument(strokes: strokes, pageWidth: 100, pageHeight: 100).serialized()
+    ).write(to: note)
+    let inkml = directory.file("note.inkml")
+    let out = try WillDocRunner.run(["convert", note.path, "-o", inkml.path])
+    #expect(out.status == 0, "\(out.stderr)")
+    #expect(!out.stdout.contains("changed"), "\(out.stdout)")
+    let back = directory.file("back.will")
+    let again = try WillDocRunner.run(["convert", inkml.path, "-o", back.path])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(!again.stdout.contains("changed"), "\(again.stdout)")
+    let read = try WillDocument(parsing: try Fixtures.bytes(of: back))
+    #expect(read.strokes.map(\.points) == strokes.map(\.points))
+    #expect(read.strokes.map(\.widths) == strokes.map(\.widths))
+    #expect(read.strokes.map(\.decimalPrecision) == [3])
+  }
+
+  @Test func inkMLLimitsNameTheirOptions() throws {
+    let directory = try TemporaryDirectory()
+    let channels = try Self.inkML(
+      "<traceFormat><channel name=\"X\"/><channel name=\"Y\"/><channel name=\"F\"/></traceFormat><trace>1 2 3</trace>",
+      in: directory, name: "channels.inkml")
+    let brushes = try Self.inkML(
+      "<definitions><brush xml:id=\"a\"/><brush xml:id=\"b\"/></definitions><trace>1 2</trace>",
+      in: directory, name: "brushes.inkml")
+    for (input, option) in [(channels, "--max-channels"), (brushes, "--max-brushes")] {
+      let output = directory.file("out.will").path
+      let ok = try WillDocRunner.run(["convert", input.path, "-o", output, "--force"])
+      #expect(ok.status == 0, "\(ok.stderr)")
+      let stopped = try WillDocRunner.run(
+        ["convert", input.path, "-o", output, "--force", option, "1"])
+      #expect(stopped.status == 1, "\(stopped.stderr)")
+      let lines = stopped.stderr.split(separator: "\n")
+      #expect(lines.count == 1, "\(stopped.stderr)")
+      #expect(
+        lines.first?.hasPrefix("willdoc: error: \(input.path): limit exceeded") == true,
+        "\(stopped.stderr)")
+      #expect(lines.first?.hasSuffix("(raise it with \(option))") == true, "\(stopped.stderr)")
+    }
+  }
+}
