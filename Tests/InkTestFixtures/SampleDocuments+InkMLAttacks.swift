@@ -4,7 +4,7 @@ extension SampleDocuments {
   /// The InkML attacks (`r-inkml-*.inkml`): the counts an InkML file controls (channels per
   /// trace format, empty traces, trace groups, brushes) and numbers at the edges of `Double`.
   /// Reading one means what drawing it means: parsing, then converting to WILL 2. InkML is
-  /// plain XML that nothing compresses, and all of SampleDocuments stays under 4 MiB, so only
+  /// plain XML that nothing compresses, and all of SampleDocuments stays under 6 MiB, so only
   /// the cheap classes are at their limit and one past it (channels, top-level trace groups);
   /// the traces and brushes are as many as a few hundred kilobytes hold. `InkMLHostileTests`
   /// builds the full-size instances (500,000 empty traces of 32 channels) in memory.

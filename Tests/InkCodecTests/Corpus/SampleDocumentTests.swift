@@ -92,8 +92,11 @@ import Testing
         #expect(expected.contains(folder + "/" + name), "\(folder)/\(name) is not generated")
       }
     }
+    // The folder stays small enough to clone anywhere; 6 MiB holds the at-limit attacks,
+    // of which 500,000 distinct strokes (r-distinct-strokes-at-limit.will, 1.3 MB) cannot
+    // compress further.
     let total = Self.generated.reduce(0) { $0 + $1.bytes.count }
-    #expect(total < 4 << 20, "SampleDocuments holds \(total) bytes")
+    #expect(total < 6 << 20, "SampleDocuments holds \(total) bytes")
   }
 
   @Test func craftedDeflateAndCRCReadBackThroughLibzip() throws {
