@@ -11,7 +11,16 @@ package enum FileIO {
   /// Reads a file, refusing one larger than `limit` before reading it.
   package static func read(_ url: URL, limit: Int) throws(WillError) -> [UInt8] {
     let path = url.path
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    return try read(named: path, limit: limit) { open(path, O_RDONLY | O_CLOEXEC) }
+  }
+
+  /// Reads the file `openFile` opens (a descriptor, or -1 with `errno` set), named `path` in
+  /// messages, refusing one larger than `limit` before reading it: for callers that spell the
+  /// path as bytes.
+  package static func read(
+    named path: String, limit: Int, opening openFile: () -> Int32
+  ) throws(WillError) -> [UInt8] {
+    let descriptor = openFile()
     guard descriptor >= 0 else {
       throw WillError(.io("cannot open \(path): \(String(cString: strerror(errno)))"))
     }

@@ -159,42 +159,8 @@ enum SystemPath {
   /// plain path, the same with the path's bytes otherwise.
   static func read(_ path: String, limit: Int) throws(WillError) -> [UInt8] {
     if isPlain(path) { return try FileIO.read(URL(fileURLWithPath: path), limit: limit) }
-    let descriptor = withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else {
-      throw WillError(.io("cannot open \(path): \(String(cString: strerror(errno)))"))
-    }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      throw WillError(.io("cannot open \(path): \(String(cString: strerror(errno)))"))
-    }
-    if info.st_mode & S_IFMT == S_IFDIR {
-      throw WillError(.io("cannot read \(path): it is a directory"))
-    }
-    if Int(info.st_size) > limit {
-      throw WillError(.limitExceeded(.fileBytes, value: Int(info.st_size), limit: limit))
-    }
-    let expected = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
-    try CheckedAllocation.probe(bytes: expected + 1)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(expected + 1)
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let got = chunk.withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress!, $0.count)
-      }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw WillError(.io("cannot read \(path): \(String(cString: strerror(errno)))"))
-      }
-      if got == 0 { return bytes }
-      if bytes.count + got > limit {
-        throw WillError(.limitExceeded(.fileBytes, value: bytes.count + got, limit: limit))
-      }
-      if bytes.count + got > bytes.capacity {
-        try CheckedAllocation.probe(bytes: 2 * (bytes.count + got))
-      }
-      bytes += chunk[..<got]
+    return try FileIO.read(named: path, limit: limit) {
+      withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     }
   }
 
