@@ -2,8 +2,8 @@
 /// for minutes or allocate more than the caller allows.
 ///
 /// Work is counted in units that cost about the same time each (one unit ≈ one pixel of
-/// coverage composited); see ``maxWork`` for what each step of drawing is charged. A page that
-/// would exceed a limit stops early with
+/// coverage composited); <doc:RenderBudget> lists what each step of drawing is charged. A
+/// page that would exceed a limit stops early with
 /// `WillError(.renderLimitExceeded(.work | .canvasPixels, value:limit:))`; nothing is drawn
 /// past the limit, and no buffer a limit guards is allocated before it is checked.
 ///
@@ -13,22 +13,8 @@ public struct RenderLimits: Sendable, Hashable {
   /// The most work units drawing one page may take (default 2^30, about 1.07 × 10^9: at most
   /// a few seconds in a release build).
   ///
-  /// A unit is about a nanosecond of a release build. Work is charged as it is done, or just
-  /// before when it can be counted in advance, so a page over the limit stops early:
-  /// - each pixel of coverage composited onto the canvas or into a stroke's mask: 1;
-  /// - each piece of an outline edge inside one canvas row: 8; each row a polygon spans: 32;
-  /// - in rows where pieces of one outline overlap, each piece of each band and each winding
-  ///   step walked: 24 (such rows cost the square of their overlap);
-  /// - each texture sample of a particle (1 to 16 per pixel it covers): 8;
-  /// - each step a centre line is flattened into, each point of a round join or cap, each
-  ///   outline curve or vertex (SVG): 128;
-  /// - each particle placed and each tuft of hairs: 128; each hair: 1,024;
-  /// - each texel of a paint's texture, decoded when a stroke first uses the paint: 16.
-  ///
-  /// Solid strokes are clipped to the canvas (with their width as margin) before they are
-  /// flattened: ink off the canvas costs nothing. Particle and hair strokes are walked whole,
-  /// since where a particle lands depends on the stroke before it. Memory follows work: one
-  /// stroke's outline holds at most `maxWork ÷ 128` vertices.
+  /// A unit is about a nanosecond of a release build; <doc:RenderBudget> lists what each
+  /// step of drawing is charged. A page over the limit stops early.
   public var maxWork: Int
   /// The most pixels (width × height) of one canvas, checked before it is allocated
   /// (default 2^25: 128 MiB of RGBA, plus as much again for a brush's stroke mask). Filling
