@@ -103,3 +103,20 @@ package struct WireBuffer: Sendable {
     for value in values { appendVarint(value) }
   }
 }
+
+extension WireBuffer {
+  /// Writes a `uint32` unless it is 0.
+  mutating func uint32(_ field: UInt32, _ value: UInt32) {
+    if value != 0 { varint(field, UInt64(value)) }
+  }
+
+  /// Writes a `float` unless it is 0 (proto3's implicit presence; -0.0 is written).
+  mutating func nonZeroFloat(_ field: UInt32, _ value: Float) {
+    if value.bitPattern != 0 { float(field, value) }
+  }
+
+  /// Writes a `string` unless it is empty.
+  mutating func nonEmptyString(_ field: UInt32, _ value: String) {
+    if !value.isEmpty { string(field, value) }
+  }
+}
