@@ -6,7 +6,8 @@
 /// Every value is bounds-checked by ``WireReader``; a typed read of a field with the wrong wire
 /// type is ``WillErrorKind/unexpectedWireType(field:wireType:)``. Groups (wire types 3 and 4,
 /// which neither UIM schema uses) are rejected unless ``keepsGroups`` is set, when
-/// ``keepUnknown()`` keeps a whole group as one unknown field.
+/// ``keepUnknown()`` keeps a whole group as one unknown field (and a stray end-group tag is
+/// ``WillErrorKind/unbalancedGroup``).
 struct MessageReader {
   /// The message's bytes.
   var reader: WireReader
@@ -36,7 +37,7 @@ struct MessageReader {
     guard !reader.isAtEnd else { return nil }
     tagStart = reader.position
     tag = try reader.readTag()
-    if tag.wireType == .endGroup || (tag.wireType == .startGroup && !keepsGroups) {
+    if !keepsGroups, tag.wireType == .startGroup || tag.wireType == .endGroup {
       throw WillError(
         .unexpectedWireType(
           field: "field \(tag.fieldNumber)", wireType: Int(tag.wireType.rawValue)),
