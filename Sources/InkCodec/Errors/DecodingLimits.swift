@@ -146,12 +146,18 @@ public struct DecodingLimits: Sendable, Hashable, Codable {
   /// - Returns: The ceiling, or `nil`.
   public static func ceiling(of limit: Limit) -> Int? {
     switch limit {
-    case .xmlPartBytes: XMLPreflight.parserPartCap
-    case .xmlNameBytes: XMLPreflight.parserNameCap
-    case .xmlDepth: XMLPreflight.parserDepthCap
+    case .xmlPartBytes: xmlPartCeiling
+    case .xmlNameBytes: xmlNameCeiling
+    case .xmlDepth: xmlDepthCeiling
     default: nil
     }
   }
+
+  // The XML reader's caps, here so that the limits do not depend on the reader; why each
+  // value: `XMLPreflight.parserPartCap`, `parserNameCap` and `parserDepthCap`.
+  static let xmlPartCeiling = 10_000_000
+  static let xmlNameCeiling = 50_000
+  static let xmlDepthCeiling = 256
 
   /// No bounds beyond what the machine has. Use only for trusted input.
   public static let unlimited = DecodingLimits(

@@ -28,7 +28,8 @@ public struct PaintsPart: Sendable, Hashable {
         while !reader.isAtEnd {
           try limits.check(.paints, paints.count + 1, offset: reader.position)
           let range = try PathsStream.nextRecord(&reader)
-          var record = WireReader(buffer, range: range)
+          var record = MessageReader(in: reader, range: range)
+          record.keepsGroups = true
           paints.append(try ParticlesPaint(parsing: &record))
         }
       } catch {

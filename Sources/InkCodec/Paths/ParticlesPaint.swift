@@ -54,30 +54,34 @@ public struct ParticlesPaint: Sendable, Hashable, Codable {
   public var blendMode: BlendMode = .sourceOver
   /// Field 100: the paint's id.
   public var id: UInt32?
+  /// The fields this library does not know (tags and values), in the order read; written back
+  /// after the known fields.
+  public var unknownFields: [UInt8] = []
 
   /// Creates a paint with the proto2 defaults.
   public init() {}
 
-  /// Decodes one `ParticlesPaint` record.
-  init(parsing reader: inout WireReader) throws(WillError) {
-    while !reader.isAtEnd {
-      let tag = try reader.readTag()
+  /// Decodes one `ParticlesPaint` record. A field this type does not know, or a known number
+  /// with another wire type (as protobuf runtimes treat it), is kept in ``unknownFields``.
+  init(parsing reader: inout MessageReader) throws(WillError) {
+    while let tag = try reader.next() {
       switch tag {
-      case PaintField.shape: shape.append(reader.bytes(in: try reader.readLengthDelimited()))
-      case PaintField.spacing: spacing = Float(bitPattern: try reader.readFixed32())
-      case PaintField.scattering: scattering = Float(bitPattern: try reader.readFixed32())
+      case PaintField.shape: shape.append(try reader.bytes("shape"))
+      case PaintField.spacing: spacing = try reader.float("spacing")
+      case PaintField.scattering: scattering = try reader.float("scattering")
       case PaintField.rotation:
-        rotation = Rotation(rawValue: Int64(bitPattern: try reader.readVarint()))
-      case PaintField.fill: fill.append(reader.bytes(in: try reader.readLengthDelimited()))
-      case PaintField.fillWidth: fillWidth = Float(bitPattern: try reader.readFixed32())
-      case PaintField.fillHeight: fillHeight = Float(bitPattern: try reader.readFixed32())
-      case PaintField.randomizeFill: randomizeFill = try reader.readVarint() != 0
+        rotation = Rotation(rawValue: Int64(bitPattern: try reader.uint64("rotation")))
+      case PaintField.fill: fill.append(try reader.bytes("fill"))
+      case PaintField.fillWidth: fillWidth = try reader.float("fillWidth")
+      case PaintField.fillHeight: fillHeight = try reader.float("fillHeight")
+      case PaintField.randomizeFill: randomizeFill = try reader.bool("randomizeFill")
       case PaintField.blendMode:
-        blendMode = BlendMode(rawValue: Int64(bitPattern: try reader.readVarint()))
-      case PaintField.id: id = try reader.readVarint32(field: "id")
-      default: _ = try reader.skipValue(of: tag)
+        blendMode = BlendMode(rawValue: Int64(bitPattern: try reader.uint64("blendMode")))
+      case PaintField.id: id = try reader.uint32("id")
+      default: try reader.keepUnknown()
       }
     }
+    unknownFields = reader.unknown
   }
 }
 
@@ -101,11 +105,11 @@ extension ParticlesPaint {
     size += varint(PaintField.randomizeFill, randomizeFill ? 1 : 0)
     size += varint(PaintField.blendMode, UInt64(bitPattern: blendMode.rawValue))
     if let id { size += varint(PaintField.id, UInt64(id)) }
-    return size
+    return size + unknownFields.count
   }
 
-  /// Writes the record's fields in ascending order; defaults are written too, as Wacom's
-  /// writer does.
+  /// Writes the record's known fields in ascending order, then its unknown fields; defaults
+  /// are written too, as Wacom's writer does.
   func write(to writer: inout WireWriter) {
     func image(_ tag: FieldTag, _ bytes: [UInt8]) {
       writer.writeTag(tag)
@@ -130,5 +134,6 @@ extension ParticlesPaint {
     varint(PaintField.randomizeFill, randomizeFill ? 1 : 0)
     varint(PaintField.blendMode, UInt64(bitPattern: blendMode.rawValue))
     if let id { varint(PaintField.id, UInt64(id)) }
+    writer.write(bytes: unknownFields)
   }
 }

@@ -153,8 +153,8 @@ extension UIMDocument {
     var totalPoints = 0
     var stop = ""
     payload.withUnsafeBytes { raw in
-      var reader = UIMFieldReader(WireReader(raw))
-      reader.budget = UIMReadingBudget(limits: limits)
+      var reader = MessageReader(WireReader(raw))
+      reader.budget = MessageBudget(uim: limits)
       while true {
         do throws(WillError) {
           guard let tag = try reader.next() else { break }

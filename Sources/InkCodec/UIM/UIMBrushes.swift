@@ -18,7 +18,7 @@ public struct UIMBrushes: Sendable, Hashable, Codable {
     vectorBrushes.isEmpty && rasterBrushes.isEmpty && unknownFields.isEmpty
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1:
@@ -58,7 +58,7 @@ public struct UIMVectorBrush: Sendable, Hashable, Codable {
     self.spacing = spacing
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: name = try r.string("VectorBrush.name")
@@ -104,7 +104,7 @@ public struct UIMBrushPrototype: Sendable, Hashable, Codable {
     self.size = size
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: try r.appendFloats("BrushPrototype.coordX", to: &coordX)
@@ -164,7 +164,7 @@ public struct UIMRasterBrush: Sendable, Hashable, Codable {
   /// Creates a brush with a name and every other value at its default.
   public init(name: String) { self.name = name }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: name = try r.string("RasterBrush.name")

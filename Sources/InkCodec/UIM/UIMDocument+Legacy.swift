@@ -6,7 +6,7 @@
 /// Tree node identifiers of stroke nodes and the chunk indices are not kept; view names are
 /// kept as stored (`will://views/3.0/HWR`).
 extension UIMDocument {
-  mutating func readInkObject(_ r: inout UIMFieldReader, limits: DecodingLimits) throws(WillError) {
+  mutating func readInkObject(_ r: inout MessageReader, limits: DecodingLimits) throws(WillError) {
     var mainNodes: [UIMNode] = []
     var nodeCount = 0
     // Shared by every inkData message, so that repeating the message resets no count.
@@ -57,7 +57,7 @@ extension UIMDocument {
   }
 
   private mutating func readLegacyInkData(
-    _ r: inout UIMFieldReader, limits: DecodingLimits, totalPoints: inout Int,
+    _ r: inout MessageReader, limits: DecodingLimits, totalPoints: inout Int,
     tables: inout UIMStyleTableIndex
   ) throws(WillError) {
     while let tag = try r.next() {
@@ -80,7 +80,7 @@ extension UIMDocument {
   }
 
   private mutating func readLegacyStroke(
-    _ r: inout UIMFieldReader, limits: DecodingLimits, tables: inout UIMStyleTableIndex
+    _ r: inout MessageReader, limits: DecodingLimits, tables: inout UIMStyleTableIndex
   ) throws(WillError) -> UIMStroke {
     var stroke = UIMStroke()
     var floats: [[Float]] = Array(repeating: [], count: 15)
@@ -113,7 +113,7 @@ extension UIMDocument {
   }
 
   private mutating func readLegacyStyle(
-    _ r: inout UIMFieldReader, into stroke: inout UIMStroke, tables: inout UIMStyleTableIndex
+    _ r: inout MessageReader, into stroke: inout UIMStroke, tables: inout UIMStyleTableIndex
   ) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
@@ -137,7 +137,7 @@ extension UIMDocument {
 
   /// A 3.0.0 `Node`: a stroke node (type STROKE) keeps its index, every other node becomes a
   /// group with its identifier.
-  private static func readLegacyNode(_ r: inout UIMFieldReader) throws(WillError) -> UIMNode {
+  private static func readLegacyNode(_ r: inout MessageReader) throws(WillError) -> UIMNode {
     var id: UIMIdentifier?
     var depth: UInt32 = 0
     var index: UInt32 = 0

@@ -16,7 +16,7 @@ extension UIMDocument {
   public init(file: UIMFile, limits: DecodingLimits = .default) throws(WillError) {
     self.init()
     version = file.version
-    let budget = UIMReadingBudget(limits: limits)
+    let budget = MessageBudget(uim: limits)
     if file.version == [3, 0, 0] {
       guard let data = file.chunks.first(where: { $0.id == "DATA" }) else {
         throw WillError(.malformedUIM("UIM 3.0.0 file without a DATA chunk"))
@@ -46,14 +46,14 @@ extension UIMDocument {
   }
 
   private static func parse(
-    _ chunk: UIMChunk, _ budget: UIMReadingBudget,
-    _ body: (inout UIMFieldReader) throws(WillError) -> Void
+    _ chunk: UIMChunk, _ budget: MessageBudget,
+    _ body: (inout MessageReader) throws(WillError) -> Void
   )
     throws(WillError)
   {
     do {
       try chunk.payload.withWireBytes { (raw) throws(WillError) in
-        var reader = UIMFieldReader(WireReader(raw))
+        var reader = MessageReader(WireReader(raw))
         reader.budget = budget
         try body(&reader)
       }
@@ -62,7 +62,7 @@ extension UIMDocument {
     }
   }
 
-  private mutating func read(_ id: String, _ r: inout UIMFieldReader, limits: DecodingLimits)
+  private mutating func read(_ id: String, _ r: inout MessageReader, limits: DecodingLimits)
     throws(WillError)
   {
     switch id {
@@ -86,7 +86,7 @@ extension UIMDocument {
     }
   }
 
-  static func readTriples(_ r: inout UIMFieldReader, limits: DecodingLimits) throws(WillError)
+  static func readTriples(_ r: inout MessageReader, limits: DecodingLimits) throws(WillError)
     -> [UIMTriple]
   {
     var triples: [UIMTriple] = []

@@ -51,7 +51,7 @@ public struct UIMInkData: Sendable, Hashable, Codable {
     return Array(repeating: value, count: stroke.pointCount)
   }
 
-  init(reading r: inout UIMFieldReader, limits: DecodingLimits) throws(WillError) {
+  init(reading r: inout MessageReader, limits: DecodingLimits) throws(WillError) {
     var totalPoints = 0
     while let tag = try r.next() {
       switch tag.fieldNumber {

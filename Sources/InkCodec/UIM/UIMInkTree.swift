@@ -50,7 +50,7 @@ public struct UIMInkTree: Sendable, Hashable, Codable {
     return parents
   }
 
-  init(reading r: inout UIMFieldReader, limits: DecodingLimits, nodeCount: inout Int)
+  init(reading r: inout MessageReader, limits: DecodingLimits, nodeCount: inout Int)
     throws(WillError)
   {
     name = ""
@@ -93,7 +93,7 @@ public struct UIMInkStructure: Sendable, Hashable, Codable {
     self.views = views
   }
 
-  init(reading r: inout UIMFieldReader, limits: DecodingLimits) throws(WillError) {
+  init(reading r: inout MessageReader, limits: DecodingLimits) throws(WillError) {
     var nodeCount = 0
     while let tag = try r.next() {
       switch tag.fieldNumber {

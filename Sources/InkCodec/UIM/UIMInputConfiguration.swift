@@ -29,7 +29,7 @@ public struct UIMInputConfiguration: Sendable, Hashable, Codable {
     return nil
   }
 
-  init(reading r: inout UIMFieldReader, legacy: Bool) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1:
@@ -81,7 +81,7 @@ public struct UIMInputContext: Sendable, Hashable, Codable {
     self.sensorContextID = sensorContextID
   }
 
-  init(reading r: inout UIMFieldReader, legacy: Bool) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: id = try r.identifier("InputContext.id", legacyText: legacy)
@@ -119,7 +119,7 @@ public struct UIMInkInputProvider: Sendable, Hashable, Codable {
     self.properties = properties
   }
 
-  init(reading r: inout UIMFieldReader, legacy: Bool) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: id = try r.identifier("InkInputProvider.id", legacyText: legacy)
@@ -154,7 +154,7 @@ public struct UIMSensorContext: Sendable, Hashable, Codable {
     self.channelsContexts = channelsContexts
   }
 
-  init(reading r: inout UIMFieldReader, legacy: Bool) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: id = try r.identifier("SensorContext.id", legacyText: legacy)
@@ -202,7 +202,7 @@ public struct UIMSensorChannelsContext: Sendable, Hashable, Codable {
     self.inputDeviceID = inputDeviceID
   }
 
-  init(reading r: inout UIMFieldReader, legacy: Bool) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: id = try r.identifier("SensorChannelsContext.id", legacyText: legacy)
@@ -223,7 +223,7 @@ public struct UIMSensorChannelsContext: Sendable, Hashable, Codable {
   }
 
   /// A plain `uint32` in 3.1.0, a `Uint32 { value = 1 }` wrapper in 3.0.0.
-  private static func uint32(_ r: inout UIMFieldReader, _ name: String, legacy: Bool)
+  private static func uint32(_ r: inout MessageReader, _ name: String, legacy: Bool)
     throws(WillError) -> UInt32
   {
     guard legacy else { return try r.uint32("SensorChannelsContext." + name) }
@@ -288,7 +288,7 @@ public struct UIMSensorChannel: Sendable, Hashable, Codable {
     self.precision = precision
   }
 
-  init(reading r: inout UIMFieldReader, legacy: Bool) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: id = try r.identifier("SensorChannel.id", legacyText: legacy)

@@ -15,7 +15,7 @@ public struct UIMMatrix: Sendable, Hashable, Codable {
     self.values = values
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     values = Array(repeating: 0, count: 16)
     while let tag = try r.next() {
       if (1...16).contains(tag.fieldNumber) {

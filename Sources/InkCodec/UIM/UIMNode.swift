@@ -29,7 +29,7 @@ public struct UIMNode: Sendable, Hashable, Codable {
     self.bounds = bounds
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     depth = 0
     content = .none
     while let tag = try r.next() {
@@ -87,7 +87,7 @@ public struct UIMInterval: Sendable, Hashable, Codable {
     self.toTValue = toTValue
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: fromIndex = try r.uint32("Interval.fromIndex")

@@ -51,7 +51,7 @@ public struct UIMPathPointProperties: Sendable, Hashable, Codable {
     }
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: color = try r.sint32("PathPointProperties.color")
@@ -71,7 +71,7 @@ public struct UIMPathPointProperties: Sendable, Hashable, Codable {
 
   /// Reads UIM 3.0.0's form: every value in a `Float32 { float value = 1; }` wrapper, colour as
   /// four floats 0…1 (converted to bytes as `int(c · 255)`).
-  init(readingLegacy r: inout UIMFieldReader) throws(WillError) {
+  init(readingLegacy r: inout MessageReader) throws(WillError) {
     var rgba: [Float] = [0, 0, 0, 0]
     while let tag = try r.next() {
       guard tag.wireType == .lengthDelimited, (1...13).contains(tag.fieldNumber) else {

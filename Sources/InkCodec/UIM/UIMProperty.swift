@@ -14,7 +14,7 @@ public struct UIMProperty: Sendable, Hashable, Codable {
     self.value = value
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     name = ""
     value = ""
     while let tag = try r.next() {
@@ -33,7 +33,7 @@ public struct UIMProperty: Sendable, Hashable, Codable {
     w.bytes += unknownFields
   }
 
-  static func readList(_ r: inout UIMFieldReader, _ name: String) throws(WillError) -> UIMProperty {
+  static func readList(_ r: inout MessageReader, _ name: String) throws(WillError) -> UIMProperty {
     var inner = try r.message(name)
     return try UIMProperty(reading: &inner)
   }

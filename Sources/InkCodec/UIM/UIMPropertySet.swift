@@ -15,7 +15,7 @@ public struct UIMPropertySet: Sendable, Hashable, Codable {
   }
 
   /// Reads the message named `message` in errors.
-  init(reading r: inout UIMFieldReader, legacy: Bool, message: String) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool, message: String) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: id = try r.identifier("\(message).id", legacyText: legacy)

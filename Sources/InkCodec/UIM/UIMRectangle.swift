@@ -19,7 +19,7 @@ public struct UIMRectangle: Sendable, Hashable, Codable {
     self.height = height
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     x = 0
     y = 0
     width = 0

@@ -25,7 +25,7 @@ public struct UIMSensorData: Sendable, Hashable, Codable {
     self.channels = channels
   }
 
-  init(reading r: inout UIMFieldReader, legacy: Bool, limits: DecodingLimits) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool, limits: DecodingLimits) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: id = try r.identifier("SensorData.id", legacyText: legacy)
@@ -89,7 +89,7 @@ public struct UIMChannelData: Sendable, Hashable, Codable {
     return values
   }
 
-  init(reading r: inout UIMFieldReader, legacy: Bool) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {
       case 1: sensorChannelID = try r.identifier("ChannelData.sensorChannelID", legacyText: legacy)
@@ -130,7 +130,7 @@ public struct UIMInputData: Sendable, Hashable, Codable {
     sensorData.first { $0.id == id }
   }
 
-  init(reading r: inout UIMFieldReader, legacy: Bool, limits: DecodingLimits) throws(WillError) {
+  init(reading r: inout MessageReader, legacy: Bool, limits: DecodingLimits) throws(WillError) {
     var total = 0
     while let tag = try r.next() {
       switch tag.fieldNumber {

@@ -77,7 +77,7 @@ public struct UIMStroke: Sendable, Hashable, Codable {
 
   // MARK: Reading
 
-  init(reading r: inout UIMFieldReader, limits: DecodingLimits) throws(WillError) {
+  init(reading r: inout MessageReader, limits: DecodingLimits) throws(WillError) {
     // Made with the spline message: a stroke without one allocates nothing more.
     var deltas: [[Int32]] = []
     var colors: [[UInt32]] = []

@@ -19,7 +19,7 @@ public struct UIMTriple: Sendable, Hashable, Codable {
     self.object = object
   }
 
-  init(reading r: inout UIMFieldReader) throws(WillError) {
+  init(reading r: inout MessageReader) throws(WillError) {
     subject = ""
     predicate = ""
     object = ""

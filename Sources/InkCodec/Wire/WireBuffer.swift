@@ -1,5 +1,11 @@
-/// A growable protobuf writer, for messages whose size is not computed beforehand (the UIM
-/// chunks: nested messages are written into their own buffer, then appended with their length).
+/// The growable protobuf writer: for messages whose size is not computed beforehand (the UIM
+/// chunks and their many nested messages, each written into its own buffer, then appended
+/// with its length). Simple to write with, at the price of a copy per nesting level.
+///
+/// Its sibling ``WireWriter`` is the exact-size writer: the caller computes the size first,
+/// allocates once and writes without growth or copies. Paths streams, paints and zip
+/// headers, which are flat or one level deep and can be large, use that one; anything with
+/// deep nesting uses this one.
 ///
 /// Fields are written only when called: proto3 defaults are left out by the callers, which know
 /// which fields they must write even when zero (oneof members).
@@ -101,5 +107,22 @@ package struct WireBuffer: Sendable {
     appendVarint(UInt64(size))
     bytes.reserveCapacity(bytes.count + size)
     for value in values { appendVarint(value) }
+  }
+}
+
+extension WireBuffer {
+  /// Writes a `uint32` unless it is 0.
+  mutating func uint32(_ field: UInt32, _ value: UInt32) {
+    if value != 0 { varint(field, UInt64(value)) }
+  }
+
+  /// Writes a `float` unless it is 0 (proto3's implicit presence; -0.0 is written).
+  mutating func nonZeroFloat(_ field: UInt32, _ value: Float) {
+    if value.bitPattern != 0 { float(field, value) }
+  }
+
+  /// Writes a `string` unless it is empty.
+  mutating func nonEmptyString(_ field: UInt32, _ value: String) {
+    if !value.isEmpty { string(field, value) }
   }
 }

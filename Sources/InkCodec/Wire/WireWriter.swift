@@ -1,7 +1,12 @@
-/// Writes protobuf values into a buffer whose size was computed beforehand.
+/// The exact-size writer: writes protobuf (and little-endian) values into a buffer whose size
+/// was computed beforehand.
 ///
 /// Encoders compute the exact size of what they write, allocate once with
-/// ``WireWriter/withBuffer(size:_:)``, and write without bounds growth.
+/// ``WireWriter/withBuffer(size:_:)`` (or ``append(to:size:_:)``), and write without growth;
+/// a wrong size is a precondition failure, never a short or long output. The paths stream's
+/// records, the paints part and the zip writer's headers use it: flat, possibly large
+/// output written in two passes. Nested messages whose sizes are not worth computing
+/// beforehand (UIM) use the growable ``WireBuffer``.
 package struct WireWriter {
   @usableFromInline var pointer: UnsafeMutablePointer<UInt8>
   @usableFromInline let end: UnsafeMutablePointer<UInt8>

@@ -19,16 +19,16 @@ struct XMLPreflight {
   /// The largest part libxml2 2.9 parses as FoundationXML runs it: the whole part goes in one
   /// push-parser chunk without `XML_PARSE_HUGE`, and more than `XML_MAX_LOOKUP_LIMIT` bytes
   /// fails with error 1 ("Huge input lookup"), whatever the content.
-  static let parserPartCap = 10_000_000
+  static let parserPartCap = DecodingLimits.xmlPartCeiling
   /// The longest name libxml2 parses without `XML_PARSE_HUGE` (`XML_MAX_NAME_LENGTH`); a
   /// longer one fails with error 110.
-  static let parserNameCap = 50_000
+  static let parserNameCap = DecodingLimits.xmlNameCeiling
   /// The deepest nesting ``XMLReader`` reads, whatever ``DecodingLimits/maxXMLDepth`` says:
   /// libxml2's `xmlParserMaxDepth` without `XML_PARSE_HUGE` (2.9's push parser does not
   /// enforce it, later versions do), and a depth at which the recursive walks over the tree
   /// (section reading, comparison, destruction) stay far from the end of a thread's stack:
   /// 20,000 nested `<g>` overflowed the main thread's 8 MiB in `willdoc inspect`.
-  static let parserDepthCap = 256
+  static let parserDepthCap = DecodingLimits.xmlDepthCeiling
 
   /// The bytes to hand to the parser.
   var body: [UInt8]

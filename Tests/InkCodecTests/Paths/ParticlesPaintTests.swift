@@ -36,6 +36,38 @@ import Testing
     #expect(try PaintsPart(parsing: part).paints == [paint, ParticlesPaint()])
   }
 
+  /// Fields the paint does not know — a new field number, a known number with another wire
+  /// type, a group — are kept in order and written back after the known fields: a part that
+  /// lists them last re-encodes byte for byte.
+  @Test func keepsUnknownFieldsByteForByte() throws {
+    var paint = ParticlesPaint()
+    paint.id = 5
+    let known = PaintsPart(paints: [paint]).serialized().dropFirst()
+    let unknown: [UInt8] =
+      [0xB8, 0x06, 0x2A]  // field 103, varint 42
+      + [0x12, 0x02, 0xAB, 0xCD]  // field 2 (spacing) as bytes: not the float
+      + [0x5B, 0x08, 0x01, 0x5C]  // field 11, a group holding field 1 = 1
+    let record = Array(known) + unknown
+    let part = [UInt8(record.count)] + record
+    let read = try #require(try PaintsPart(parsing: part).paints.first)
+    #expect(read.unknownFields == unknown)
+    #expect(read.spacing == 2 && read.id == 5)
+    #expect(PaintsPart(paints: [read]).serialized() == part)
+    // Unknown fields before known ones come back after them, unchanged.
+    let reordered = [UInt8(record.count)] + unknown + known
+    let moved = try PaintsPart(parsing: reordered).paints
+    #expect(moved == [read])
+  }
+
+  /// A stray end-group tag is an unbalanced group, as before paints kept unknown fields.
+  @Test func strayEndGroupIsUnbalanced() {
+    #expect {
+      try PaintsPart(parsing: [2, 0x0C, 0x00])
+    } throws: { error in
+      (error as? WillError)?.kind == .unbalancedGroup
+    }
+  }
+
   /// Paints count against their own limit, not the strokes'.
   @Test func paintsCountAgainstMaxPaints() throws {
     let part = PaintsPart(paints: Array(repeating: ParticlesPaint(), count: 3)).serialized()

@@ -229,6 +229,7 @@ struct UIMStatementTests {
     paint.rotation = .unknown(-3)
     paint.blendMode = BlendMode(rawValue: 12)
     paint.id = 7
+    paint.unknownFields = [0xB8, 0x06, 0x2A]  // field 103: stated in hex, read back
     var painted = Self.stroke
     painted.paintIndex = 0
     var will = WillDocument(strokes: [painted], pageWidth: 100, pageHeight: 100)
@@ -243,11 +244,13 @@ struct UIMStatementTests {
     for (predicate, object) in [
       ("rotation", "2"), ("rotation", "0"), ("rotation", "9223372036854775808"),
       ("blend", "2"), ("blend", "1e3"), ("fills", "zz"), ("paintId", "-1"),
+      ("unknown", "b806"), ("unknown", "1d0000803f"), ("unknown", "B8062A"),
     ] {
       let (document, losses) = try Self.convert(Self.stating(plain, name, predicate, object))
       let read = try #require(document.paints.first)
       #expect(read.rotation == .none && read.id == nil, "\(predicate) \(object)")
       #expect(read.blendMode == .sourceOver && read.fill == [], "\(predicate) \(object)")
+      #expect(read.unknownFields.isEmpty, "\(predicate) \(object)")
       #expect(Self.dropped(losses), "\(predicate) \(object)")
     }
   }

@@ -116,6 +116,9 @@ struct UIMWillReader {
       paint.blendMode = BlendMode(rawValue: raw)
     }
     paint.id = statements.take(name, "paintId") { UIMWillStatements.canonicalUnsigned($0) }
+    if let unknown = statements.take(name, "unknown", UIMWillStatements.paintUnknownFields) {
+      paint.unknownFields = unknown
+    }
     return paint
   }
 

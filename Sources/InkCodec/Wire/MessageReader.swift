@@ -1,17 +1,24 @@
-/// Reads the fields of one protobuf message of a UIM chunk, one at a time, and keeps the bytes
-/// of the fields its caller does not know so that they can be written back.
+/// Reads the fields of one protobuf message, one at a time, and keeps the bytes of the fields
+/// its caller does not know so that they can be written back: the one way the codec reads a
+/// message (UIM chunks and their messages, WILL paints). The `Path` records of a paths stream
+/// are the exception: ``PathFieldScan`` scans them without decoding, for speed.
 ///
-/// Every value is bounds-checked by ``WireReader``; a known field with the wrong wire type is
-/// ``WillErrorKind/unexpectedWireType(field:wireType:)``, and groups (wire types 3 and 4, which
-/// neither UIM schema uses) are rejected.
-struct UIMFieldReader {
+/// Every value is bounds-checked by ``WireReader``; a typed read of a field with the wrong wire
+/// type is ``WillErrorKind/unexpectedWireType(field:wireType:)``. Groups (wire types 3 and 4,
+/// which neither UIM schema uses) are rejected unless ``keepsGroups`` is set, when
+/// ``keepUnknown()`` keeps a whole group as one unknown field (and a stray end-group tag is
+/// ``WillErrorKind/unbalancedGroup``).
+struct MessageReader {
   /// The message's bytes.
   var reader: WireReader
   /// The raw bytes (tags and values) of every field handed to ``keepUnknown()``, in order.
   var unknown: [UInt8] = []
   /// The count of messages and list entries every reader of one document shares, or `nil`
   /// for no bound.
-  var budget: UIMReadingBudget?
+  var budget: MessageBudget?
+  /// Whether a group field is read (to keep as unknown) rather than rejected; embedded
+  /// readers inherit it.
+  var keepsGroups = false
   /// The tag of the current field.
   private(set) var tag = FieldTag(fieldNumber: 1, wireType: .varint)
   /// Where the current field's tag starts.
@@ -30,7 +37,7 @@ struct UIMFieldReader {
     guard !reader.isAtEnd else { return nil }
     tagStart = reader.position
     tag = try reader.readTag()
-    if tag.wireType == .startGroup || tag.wireType == .endGroup {
+    if !keepsGroups, tag.wireType == .startGroup || tag.wireType == .endGroup {
       throw WillError(
         .unexpectedWireType(
           field: "field \(tag.fieldNumber)", wireType: Int(tag.wireType.rawValue)),
@@ -107,10 +114,11 @@ struct UIMFieldReader {
   }
 
   /// A reader over an embedded message, charged to the budget.
-  mutating func message(_ name: String) throws(WillError) -> UIMFieldReader {
+  mutating func message(_ name: String) throws(WillError) -> MessageReader {
     try charge()
-    var inner = UIMFieldReader(in: reader, range: try range(name))
+    var inner = MessageReader(in: reader, range: try range(name))
     inner.budget = budget
+    inner.keepsGroups = keepsGroups
     return inner
   }
 
@@ -166,60 +174,15 @@ struct UIMFieldReader {
   var fieldOffset: Int { tagStart }
 }
 
-extension UIMFieldReader {
-  /// Reads an identifier: 16 bytes in UIM 3.1.0, UUID text when ``legacyText`` is set (UIM
-  /// 3.0.0). Empty reads as `nil`.
-  mutating func identifier(_ name: String, legacyText: Bool) throws(WillError) -> UIMIdentifier? {
-    if legacyText {
-      let offset = reader.position
-      let text = try string(name)
-      if text.isEmpty { return nil }
-      guard let id = UIMIdentifier(uuidString: text) else {
-        throw WillError(
-          .malformedUIM("\(name) \"\(text.prefix(64))\" is not a UUID"), offset: offset)
-      }
-      return id
-    }
-    let bytes = try bytes(name)
-    return bytes.isEmpty ? nil : UIMIdentifier(wireBytes: bytes)
-  }
-}
-
-extension WireBuffer {
-  /// Writes an identifier's bytes when there is one.
-  mutating func identifier(_ field: UInt32, _ id: UIMIdentifier?) {
-    if let id { bytes(field, id.wireBytes) }
-  }
-
-  /// Writes a `uint32` unless it is 0.
-  mutating func uint32(_ field: UInt32, _ value: UInt32) {
-    if value != 0 { varint(field, UInt64(value)) }
-  }
-
-  /// Writes a `float` unless it is 0 (proto3's implicit presence; -0.0 is written).
-  mutating func nonZeroFloat(_ field: UInt32, _ value: Float) {
-    if value.bitPattern != 0 { float(field, value) }
-  }
-
-  /// Writes a `string` unless it is empty.
-  mutating func nonEmptyString(_ field: UInt32, _ value: String) {
-    if !value.isEmpty { string(field, value) }
-  }
-}
-
-/// How many embedded messages and repeated strings one UIM document may hold: every one becomes
-/// a value in memory many times the two bytes it can take on the wire, so the count is bounded,
-/// by ``DecodingLimits/maxElements`` plus three per allowed stroke (a stroke, its spline and its
-/// properties).
-final class UIMReadingBudget {
+/// How many embedded messages and repeated entries the readers of one document may read
+/// together (shared by reference); each becomes a value in memory many times the two bytes it
+/// can take on the wire.
+final class MessageBudget {
   /// The most entries.
   let limit: Int
   /// The entries read so far.
   var used = 0
 
-  init(limits: DecodingLimits) {
-    let (strokes, overflow) = limits.maxStrokes.multipliedReportingOverflow(by: 3)
-    let (sum, overflow2) = limits.maxElements.addingReportingOverflow(overflow ? .max : strokes)
-    limit = overflow2 ? .max : sum
-  }
+  /// Creates a budget of `limit` entries.
+  init(limit: Int) { self.limit = limit }
 }

@@ -151,6 +151,9 @@ extension UIMDocument {
       triple(name, "blend", String(paint.blendMode.rawValue))
     }
     if let id = paint.id { triple(name, "paintId", String(id)) }
+    if !paint.unknownFields.isEmpty {
+      triple(name, "unknown", UIMWillMapping.hex(paint.unknownFields))
+    }
     if paint.fill.count > 1 {
       triple(name, "fills", paint.fill.dropFirst().map(UIMWillMapping.hex).joined(separator: ";"))
     }

@@ -140,4 +140,16 @@ extension UIMWillStatements {
     }
     return onlyUnknown ? bytes : nil
   }
+
+  /// Unknown fields of a `ParticlesPaint` record, in lowercase hex: complete fields, none of
+  /// which a WILL 2 reader would take for a paint field it knows.
+  static func paintUnknownFields(_ text: String) -> [UInt8]? {
+    guard let bytes = UIMWillMapping.bytes(hex: text), !bytes.isEmpty else { return nil }
+    let paint = bytes.withUnsafeBytes { raw -> ParticlesPaint? in
+      var reader = MessageReader(WireReader(raw))
+      reader.keepsGroups = true
+      return try? ParticlesPaint(parsing: &reader)
+    }
+    return paint?.unknownFields == bytes ? bytes : nil
+  }
 }
