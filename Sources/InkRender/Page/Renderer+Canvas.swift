@@ -70,7 +70,8 @@ extension Renderer {
       !page.images.isEmpty
       || page.layers.contains { $0.strokes.contains { $0.blendMode.effective != .sourceOver } }
     var canvas = Canvas(width: width, height: height, background: layered ? nil : page.background)
-    let clip = PageStrokes.clip(width: size.width, height: size.height, tolerance: options.tolerance)
+    let clip = PageStrokes.clip(
+      width: size.width, height: size.height, tolerance: options.tolerance)
     if options.brush != .solid {
       report.undecodablePaints += try BrushPainter.paint(
         page, frame: frame, scale: options.scale, clip: clip, brush: options.brush,
