@@ -78,7 +78,7 @@ struct BezierOutlineTests {
         [
           Renderer.StrokePolygons(
             layer: 0, stroke: 0, color: .black, blendMode: .sourceOver,
-            parts: [.init(alpha: 1, polygons: polygons)])
+            parts: [.init(alpha: 1, geometry: polygons)])
         ], on: &canvas)
       return canvas
     }

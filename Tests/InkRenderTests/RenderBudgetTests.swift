@@ -23,9 +23,9 @@ struct RenderBudgetTests {
     Canvas, used: Int
   ) {
     let budget = WorkBudget(limit: options.limits.maxWork)
-    var failures: [PaintFailure] = []
-    let canvas = try Renderer.renderCanvas(
-      page, options: options, budget: budget, undecodablePaints: &failures)
+    var report = RenderReport()
+    let canvas = try Renderer.draw(
+      page, options: options, budget: budget, report: &report, images: ImageCache())
     return (canvas, budget.used)
   }
 
@@ -217,10 +217,12 @@ struct RenderBudgetTests {
       page.paints = [broken, good]
       var canvas = Canvas(width: 200, height: 150)
       var painter = try BrushPainter(
-        page: page, width: 200, height: 150, options: options, budget: .unlimited())
+        page: page, width: 200, height: 150, brush: options.brush, hairBrush: options.hairBrush,
+        tolerance: options.tolerance, defaultWidth: options.defaultWidth, budget: .unlimited())
       try painter.paint(
         frame: Renderer.frame(of: page), scale: 1,
-        clip: Renderer.clip(width: 200, height: 150, options: options), on: &canvas)
+        clip: PageStrokes.clip(width: 200, height: 150, tolerance: options.tolerance),
+        on: &canvas)
       return painter
     }
     // Three strokes of the good paint: it is decoded once; the broken one never.

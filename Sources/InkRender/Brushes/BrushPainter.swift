@@ -1,6 +1,6 @@
 import InkCodec
 
-/// Draws a page with the particle or hair brush: the brush half of ``Renderer/renderCanvas``.
+/// Draws a page with the particle or hair brush: the brush half of drawing a canvas.
 ///
 /// Strokes are walked as the solid renderer walks them (layer transform, then scale and frame
 /// offset; strokes with non-finite values draw nothing). Each stroke builds its own coverage
@@ -10,8 +10,14 @@ import InkCodec
 /// A paint's textures are decoded when the first stroke that uses it is drawn, once per
 /// render: a document's unused paints cost nothing, however large or broken.
 struct BrushPainter {
-  let options: RenderOptions
   let page: RenderPage
+  /// The brush: ``Brush/particle`` or ``Brush/hair`` (``Brush/solid`` draws every stroke as
+  /// the solid renderer does).
+  let brush: Brush
+  /// The hair brush's settings, for ``Brush/hair``.
+  let hairBrush: HairBrush
+  /// The width of strokes that store none.
+  let defaultWidth: Double
   /// The page's paints, decoded as strokes need them.
   var paints: [PaintSlot]
   /// How many paints were decoded (for tests: each at most once).
@@ -31,16 +37,21 @@ struct BrushPainter {
     case undecodable
   }
 
+  /// A painter for a canvas of `width × height` pixels; `tolerance` (in pixels) is for the
+  /// strokes drawn solid.
   init(
-    page: RenderPage, width: Int, height: Int, options: RenderOptions, budget: WorkBudget
+    page: RenderPage, width: Int, height: Int, brush: Brush, hairBrush: HairBrush,
+    tolerance: Double, defaultWidth: Double, budget: WorkBudget
   ) throws(WillError) {
-    self.options = options
     self.page = page
+    self.brush = brush
+    self.hairBrush = hairBrush
+    self.defaultWidth = defaultWidth
     self.budget = budget
-    paints = options.brush == .particle ? page.paints.map { _ in .pending } : []
+    paints = brush == .particle ? page.paints.map { _ in .pending } : []
     mask = try StrokeMask(checkedWidth: width, height: height, budget: budget)
     rasterizer = CoverageRasterizer(width: width, height: height, budget: budget)
-    solid = Painter(width: width, height: height, tolerance: options.tolerance, budget: budget)
+    solid = Painter(width: width, height: height, tolerance: tolerance, budget: budget)
   }
 
   /// The seed of a stroke's generator.
@@ -57,29 +68,32 @@ struct BrushPainter {
   /// everything drawn before it along the stroke. The walk is charged to the budget.
   @discardableResult
   static func paint(
-    _ page: RenderPage, frame: Renderer.Frame, scale: Double, clip: CanvasClip,
-    options: RenderOptions, budget: WorkBudget, on canvas: inout Canvas
+    _ page: RenderPage, frame: PageFrame, scale: Double, clip: CanvasClip, brush: Brush,
+    hairBrush: HairBrush, tolerance: Double, defaultWidth: Double, budget: WorkBudget,
+    on canvas: inout Canvas
   ) throws(WillError) -> [PaintFailure] {
     var painter = try BrushPainter(
-      page: page, width: canvas.width, height: canvas.height, options: options, budget: budget)
+      page: page, width: canvas.width, height: canvas.height, brush: brush,
+      hairBrush: hairBrush, tolerance: tolerance, defaultWidth: defaultWidth, budget: budget)
     try painter.paint(frame: frame, scale: scale, clip: clip, on: &canvas)
     return painter.failures
   }
 
   mutating func paint(
-    frame: Renderer.Frame, scale: Double, clip: CanvasClip, on canvas: inout Canvas
+    frame: PageFrame, scale: Double, clip: CanvasClip, on canvas: inout Canvas
   ) throws(WillError) {
-    let options = self.options
+    let brush = self.brush
+    let hairBrush = self.hairBrush
     let budget = self.budget
-    try Renderer.forEachStroke(
-      page, frame: frame, scale: scale, options: options, budget: budget
+    try PageStrokes.forEach(
+      page, frame: frame, scale: scale, defaultWidth: defaultWidth, budget: budget
     ) { layerIndex, strokeIndex, stroke, segments, device in
       let seed = BrushPainter.seed(of: stroke, layer: layerIndex, index: strokeIndex)
       let color = stroke.color ?? .black
-      switch options.brush {
+      switch brush {
       case .hair:
-        let samples = options.hairBrush.samples(along: segments, budget: budget)
-        options.hairBrush.paint(
+        let samples = hairBrush.samples(along: segments, budget: budget)
+        hairBrush.paint(
           samples, color: color, blendMode: stroke.blendMode, seed: seed, on: &canvas,
           mask: &mask, rasterizer: &rasterizer)
       case .particle:
@@ -94,9 +108,9 @@ struct BrushPainter {
         let chains = clip.chains(of: segments, budget: budget)
         guard !chains.isEmpty else { return }
         solid.paint(
-          Renderer.PreparedStroke(
-            layer: layerIndex, stroke: strokeIndex, color: color, blendMode: stroke.blendMode,
-            parts: AlphaSplitting.parts(ofChains: chains)), on: &canvas)
+          PageStrokes.prepared(
+            chains, layer: layerIndex, stroke: strokeIndex, color: color,
+            blendMode: stroke.blendMode), on: &canvas)
       }
     }
   }

@@ -15,18 +15,18 @@ struct Painter {
     outliner = PolygonOutliner(tolerance: tolerance)
   }
 
-  mutating func paint(_ shape: Renderer.PreparedStroke, on canvas: inout Canvas) {
+  mutating func paint(_ shape: PreparedStroke, on canvas: inout Canvas) {
     let outliner = self.outliner
     let budget = self.budget
     paint(
       color: shape.color, blendMode: shape.blendMode, alphas: shape.parts.map(\.alpha),
       on: &canvas
     ) { index, rasterizer in
-      outliner.outline(shape.parts[index].chains, into: &rasterizer, budget: budget)
+      outliner.outline(shape.parts[index].geometry, into: &rasterizer, budget: budget)
     }
   }
 
-  mutating func paint(_ shape: Renderer.StrokePolygons, on canvas: inout Canvas) {
+  mutating func paint(_ shape: StrokeParts<[[InkPoint]]>, on canvas: inout Canvas) {
     paint(
       color: shape.color, blendMode: shape.blendMode, alphas: shape.parts.map(\.alpha),
       on: &canvas

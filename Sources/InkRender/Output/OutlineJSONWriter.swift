@@ -23,7 +23,7 @@ public enum OutlineJSONWriter {
   ///   - tolerance: The flattening tolerance in output pixels, recorded in the document.
   /// - Returns: The document.
   public static func document(
-    _ shapes: [Renderer.StrokePolygons], width: Double, height: Double, tolerance: Double
+    _ shapes: [StrokeParts<[[InkPoint]]>], width: Double, height: Double, tolerance: Double
   ) -> String {
     let document = JSONValue.object([
       ("width", .double(rounded(width, 3))), ("height", .double(rounded(height, 3))),
@@ -34,7 +34,7 @@ public enum OutlineJSONWriter {
     return ((try? document.rendered()) ?? "") + "\n"
   }
 
-  private static func stroke(_ shape: Renderer.StrokePolygons) -> JSONValue {
+  private static func stroke(_ shape: StrokeParts<[[InkPoint]]>) -> JSONValue {
     .object([
       ("layer", .int(shape.layer)), ("stroke", .int(shape.stroke)),
       ("color", .string("\(shape.color)")), ("blend", .string(shape.blendMode.effective.name)),

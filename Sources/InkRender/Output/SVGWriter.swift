@@ -23,10 +23,10 @@ public enum SVGWriter {
   ///   - background: The page colour, if any.
   /// - Returns: The document.
   public static func document(
-    _ shapes: [Renderer.StrokeShape], layerCount: Int, frame: Renderer.Frame, scale: Double,
+    _ shapes: [StrokeParts<OutlinePath>], layerCount: Int, frame: PageFrame, scale: Double,
     background: InkColor?
   ) -> String {
-    var report = RenderReport()
+    var approximated: [BlendMode] = []
     let strokes = shapes.map {
       VectorStroke(
         layer: $0.layer, color: $0.color, blendMode: $0.blendMode,
@@ -34,7 +34,7 @@ public enum SVGWriter {
     }
     return document(
       strokes, frame: frame, scale: scale, background: background, images: [], decimals: 2,
-      report: &report)
+      approximatedBlendModes: &approximated)
   }
 
   /// A section image to show: where, and which payload of the document's ``ImageCache``.
@@ -49,10 +49,11 @@ public enum SVGWriter {
   }
 
   /// The SVG text for strokes and images. Each payload is one `<image>` in `<defs>`, which
-  /// every element showing it places with a `<use>`.
+  /// every element showing it places with a `<use>`. The blend modes SVG can only
+  /// approximate go to `approximatedBlendModes`, each once.
   static func document(
-    _ strokes: [VectorStroke], frame: Renderer.Frame, scale: Double, background: InkColor?,
-    images: [Image], decimals: Int, report: inout RenderReport
+    _ strokes: [VectorStroke], frame: PageFrame, scale: Double, background: InkColor?,
+    images: [Image], decimals: Int, approximatedBlendModes: inout [BlendMode]
   ) -> String {
     let f = { (v: Double) in NumberText.rounded(v.isFinite ? v : 0, decimals: 3) }
     let w = f(frame.width)
@@ -104,7 +105,7 @@ public enum SVGWriter {
       var openLayer: Int?
       for index in range {
         let stroke = strokes[index]
-        VectorBlend.note(stroke.blendMode, in: &report.approximatedBlendModes)
+        VectorBlend.note(stroke.blendMode, in: &approximatedBlendModes)
         switch blends[index] {
         case .over, .blend:
           var css: String?

@@ -79,13 +79,14 @@ extension Renderer {
       }
       inkPage.layers = shifted
       var inkReport = RenderReport()
-      let canvas = try renderCanvas(
+      let canvas = try draw(
         inkPage, options: options, budget: budget, report: &inkReport, images: images)
       report.undecodablePaints += inkReport.undecodablePaints
       try builder.inkImage(canvas, budget: budget)
     } else {
-      let strokes = try vectorStrokes(
-        of: page, frame: frame, options: pageOptions, style: .outline, budget: budget)
+      let strokes = try VectorStroke.strokes(
+        of: page, frame: frame, tolerance: pageOptions.tolerance,
+        defaultWidth: pageOptions.defaultWidth, style: .outline, budget: budget)
       for stroke in strokes {
         VectorBlend.note(stroke.blendMode, in: &report.approximatedBlendModes)
       }
