@@ -422,7 +422,7 @@ struct Render: ParsableCommand {
     let stem = OutputNaming.stem(bytes)
     let numberedName =
       SystemPath.string(stem) + "-\(number)" + SystemPath.string(bytes[stem.count...])
-    return path.contains("/") ? ConversionPlan.join(folder, numberedName) : numberedName
+    return path.contains("/") ? SystemPath.join(folder, numberedName) : numberedName
   }
 }
 
