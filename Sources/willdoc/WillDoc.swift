@@ -60,6 +60,6 @@ struct WillDoc: ParsableCommand {
     printError("willdoc: error: \(message)")
     let command = arguments.first.flatMap { commandNames.contains($0) ? $0 + " " : nil } ?? ""
     printError("willdoc: see 'willdoc \(command)--help'")
-    exit(withError: ExitCode(ExitStatus.usage))
+    exit(withError: ExitStatus.usage.exitCode)
   }
 }

@@ -151,9 +151,8 @@ struct Convert: ParsableCommand {
     let summary = ConversionSummary(outcomes: outcomes, target: target, directory: directory)
     let failures = outcomes.filter { $0.status == .failed }
     // One -o file keeps the status of its failure (1 invalid, 2 unreadable); a batch is 1.
-    let status: Int32 =
-      failures.isEmpty
-      ? ExitStatus.ok : isBatch ? ExitStatus.invalid : failures.map(\.exitStatus).max()!
+    let status: ExitStatus =
+      failures.isEmpty ? .ok : isBatch ? .invalid : failures.map(\.exitStatus).max()!
     switch format {
     case .text:
       for line in summary.lines(quiet: quiet) { StandardOutput.line(line) }
@@ -162,7 +161,7 @@ struct Convert: ParsableCommand {
         try summary.json(exitStatus: status).write { StandardOutput.write($0) }
       }
     }
-    if status != ExitStatus.ok { throw ExitCode(status) }
+    if status != .ok { throw status.exitCode }
   }
 
   /// One input to one file, with the report of every other command.
@@ -176,7 +175,7 @@ struct Convert: ParsableCommand {
       conversion = try DocumentConversion(converting: file, to: target, limits: limits)
     } catch {
       printError("willdoc: error: " + error.message(input: input, output: output))
-      throw ExitCode(error.exitStatus)
+      throw error.exitStatus.exitCode
     }
     var lines = ["input    \(file.name.terminalSafe) \(conversion.inputSummary)"]
     lines += conversion.changes.map { "changed  \($0.terminalSafe)" }

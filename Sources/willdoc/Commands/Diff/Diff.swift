@@ -76,7 +76,7 @@ struct Diff: ParsableCommand {
         try json(difference).write { StandardOutput.write($0) }
       }
     }
-    if !difference.isEqual { throw ExitCode(ExitStatus.invalid) }
+    if !difference.isEqual { throw ExitStatus.invalid.exitCode }
   }
 
   /// How many strokes a document draws, counted without gathering them.

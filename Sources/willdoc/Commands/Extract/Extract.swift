@@ -78,7 +78,7 @@ struct Extract: ParsableCommand {
       printError(
         "willdoc: error: \(file.terminalSafe): no part named \(part.terminalSafe) (the parts: \(names))"
       )
-      throw ExitCode(ExitStatus.invalid)
+      throw ExitStatus.invalid.exitCode
     }
     let destination = output ?? "-"
     if destination == "-", isatty(STDOUT_FILENO) == 1 {

@@ -34,7 +34,7 @@ struct Inspect: ParsableCommand {
       let totals = try reportingErrors(file: "-") { () throws(WillError) in
         try InspectReport(files: files, limits: limits).write { StandardOutput.write($0) }
       }
-      if totals.status != ExitStatus.ok { throw ExitCode(totals.status) }
+      if totals.status != .ok { throw totals.status.exitCode }
       return
     }
     var status = ExitStatus.ok
@@ -80,7 +80,7 @@ struct Inspect: ParsableCommand {
         }
       } catch {
         printError(errorLine(file: name, error))
-        status = max(status, ExitStatus.of(error))
+        status = max(status, ExitStatus(error))
         totals.failed += 1
         if quiet {
           quietRows.append(
@@ -100,7 +100,7 @@ struct Inspect: ParsableCommand {
       if totals.failed > 0 { line += "  \(totals.failed) unreadable or invalid" }
       StandardOutput.line(style.bold(line))
     }
-    if status != ExitStatus.ok { throw ExitCode(status) }
+    if status != .ok { throw status.exitCode }
   }
 
   /// The `--quiet` line of one file: name, container, and the counts.

@@ -135,7 +135,7 @@ struct Reencode: ParsableCommand {
         }
       }
       printError("  (use \(options.joined(separator: ", ")))")
-      throw ExitCode(ExitStatus.invalid)
+      throw ExitStatus.invalid.exitCode
     }
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
       try document.serialized(
@@ -174,7 +174,7 @@ struct Reencode: ParsableCommand {
       printError(
         "willdoc: error: \(output.terminalSafe): the re-encoded document has \(after.count) strokes, "
           + "expected \(before.count)")
-      throw ExitCode(ExitStatus.invalid)
+      throw ExitStatus.invalid.exitCode
     }
     lines.append(
       "strokes kept     \(Format.count(after.count)) of \(Format.count(original.strokes.count))")
@@ -221,7 +221,7 @@ struct Reencode: ParsableCommand {
         printError(
           "willdoc: error: \(output.terminalSafe): re-quantisation moved a value by \(change.maxError), "
             + "more than half a unit (\(bound))")
-        throw ExitCode(ExitStatus.invalid)
+        throw ExitStatus.invalid.exitCode
       }
     } else {
       lines.append(
@@ -231,7 +231,7 @@ struct Reencode: ParsableCommand {
         printError(
           "willdoc: error: \(output.terminalSafe): re-encoding changed \(change.movedPoints) points"
         )
-        throw ExitCode(ExitStatus.invalid)
+        throw ExitStatus.invalid.exitCode
       }
     }
 

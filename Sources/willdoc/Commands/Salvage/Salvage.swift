@@ -68,7 +68,7 @@ struct Salvage: ParsableCommand {
     for line in lines {
       if output == "-" { printError(line) } else { StandardOutput.line(line) }
     }
-    if !report.wasIntact { throw ExitCode(ExitStatus.invalid) }
+    if !report.wasIntact { throw ExitStatus.invalid.exitCode }
   }
 
   /// A UIM file: the chunks and strokes that read, written as UIM 3.1.0.
@@ -93,6 +93,6 @@ struct Salvage: ParsableCommand {
     for line in lines {
       if output == "-" { printError(line) } else { StandardOutput.line(line) }
     }
-    if !report.wasIntact { throw ExitCode(ExitStatus.invalid) }
+    if !report.wasIntact { throw ExitStatus.invalid.exitCode }
   }
 }
