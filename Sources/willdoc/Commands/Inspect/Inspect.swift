@@ -7,7 +7,9 @@ struct Inspect: ParsableCommand {
     abstract: "Summarise WILL documents: container, producer, ink, colours, parts, warnings.",
     discussion: """
       Prints a few aligned lines per file; with several files, one block each and then a total. \
-      With --quiet, one line per file (for batches of notes). Exit status: 0, or 1 when a document is invalid, 2 when one cannot be read.
+      With --quiet, one line per file (for batches of notes). Exit status: 0, or 1 when a \
+      document is invalid, 2 when one cannot be read. In full: docs/cli.md#inspect. \
+      \(LimitOptions.helpNote)
       """)
 
   @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))

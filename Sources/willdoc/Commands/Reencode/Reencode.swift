@@ -10,19 +10,12 @@ struct Reencode: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Re-write a WILL document: same container and precision by default, nothing lost.",
     discussion: """
-      Without options the paths parts come out byte-identical. The output is read back and \
-      checked before the command reports success: every stroke kept, and with --precision \
-      or --flatten every value within half a unit of the precision. The report goes to \
-      standard output, or to standard error when the document is written to standard output \
-      (-o -).
-
-      A RIFF or raw file holds one page of strokes without transforms, images, paints or \
-      metadata. Converting a package to one is refused when the drawing would change (pages \
-      landing on one another, a transform, an image or a paint that strokes use), naming what \
-      would change: pick a page with --section, bake transforms with --flatten, or drop \
-      images and paints with --drop-images and --drop-paints. What goes without changing the \
-      drawing (properties, page size, background) is converted and listed as dropped. \
-      \(OverwriteOptions.policy)
+      Without options the paths parts come out byte-identical; the output is read back and \
+      checked (every stroke, and every value within half a unit of the precision) before \
+      success is reported. A package becomes a RIFF or raw file only when the drawing does \
+      not change: --section, --flatten, --drop-images and --drop-paints say what may go, and \
+      what goes is listed. The report goes to standard error with -o -. \
+      \(OverwriteOptions.policy) In full: docs/cli.md#reencode. \(LimitOptions.helpNote)
       """)
 
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))

@@ -9,12 +9,11 @@ struct Render: ParsableCommand {
     abstract: "Draw a WILL document's sections as PNG, SVG, PDF or outline JSON.",
     discussion: """
       Draws each section on its page (RIFF and raw files: a page fitted to the ink); several \
-      sections give out-0.png, out-1.png, … as --section counts them, or one PDF with a page \
-      each. SVG and PDF draw each stroke as one filled outline (--svg-style centerline: a \
-      stroked centre line); --brush particle or hair draws PNG, and PDF as an image. Drawing is \
-      bounded per page and for every page together: going over a limit is an error (exit 1) \
-      naming the option that raises it. render never writes over its input, nor over an \
-      existing file without --force.
+      sections give out-0.png, out-1.png, … as --section counts them, or one PDF. SVG and PDF \
+      draw each stroke as one filled outline (--svg-style centerline: a stroked centre line); \
+      --brush particle or hair draws PNG, and PDF as an image. Drawing is bounded per page and \
+      for every page together: going over a limit is an error (exit 1) naming the option that \
+      raises it. render never writes over its input, nor over an existing file without --force.
 
       In full: docs/cli.md#render; budgets: docs/render-budget.md. \(LimitOptions.helpNote)
       """)

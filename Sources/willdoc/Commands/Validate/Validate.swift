@@ -11,14 +11,14 @@ struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check WILL documents against everything the format promises.",
     discussion: """
-      Reports each diagnostic with its severity (error or warning), a stable code \
-      (see docs/validate.md), the part, byte offset and stroke index, and a sentence. \
-      With one file, diagnostics of one code in one part are one line with their count and \
-      first locations (--all lists each); with several, one line per file and a total \
-      (--all lists every diagnostic under its file).
+      Each diagnostic has its severity, a stable code (docs/validate.md), the part, byte offset \
+      and stroke index, and a sentence. With one file, diagnostics of one code in one part are \
+      one line with their count and first locations; with several, one line per file and a \
+      total; --all lists every diagnostic.
 
-      Exit status: 0 valid (warnings allowed unless --strict), 1 invalid, 2 unreadable \
-      (not a WILL file, or an I/O error), 64 usage. Over several files, the highest status wins.
+      Exit status: 0 valid (warnings allowed unless --strict), 1 invalid, 2 unreadable (not a \
+      WILL file, or an I/O error), 64 usage; over several files the highest wins. In full: \
+      docs/cli.md#validate. \(LimitOptions.helpNote)
       """)
 
   @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))
