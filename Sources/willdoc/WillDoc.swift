@@ -11,23 +11,20 @@ struct WillDoc: ParsableCommand {
     abstract:
       "Inspect, dump, validate, re-encode, render, salvage, synthesize and take apart Wacom WILL ink documents.",
     discussion: """
-      Every command reads a path, or - for standard input. An existing file given to -o is \
-      replaced only with --force, atomically, keeping its permissions; a symbolic link is \
-      followed to its target; a device or FIFO is written directly, without --force. Nothing \
-      is written over the input unless --in-place is given (reencode, salvage). Strings from \
-      files are printed with control characters escaped.
+      Every command reads a path, or - for standard input. -o replaces an existing file only \
+      with --force (atomically, keeping its permissions; a device or FIFO is written to), and \
+      the input only with --in-place. Strings from files are printed with control characters \
+      escaped. Every command in full: docs/cli.md; the decoding limits (--max-strokes, …): \
+      willdoc COMMAND --help-hidden.
 
-      Exit status: 0 success (validate: the document is valid), 1 an invalid document, \
-      2 an unreadable input (not a WILL file, or an I/O error, standard output included), \
-      64 a usage error (convert -d: 1 when any input failed).
-
-      Shell completions: willdoc --generate-completion-script bash|zsh|fish; \
-      Tools/install-willdoc installs them with the binary and the manual page.
+      Exit status: 0 success (validate: valid), 1 an invalid document, 2 an unreadable input \
+      (not a WILL file, or an I/O error), 64 a usage error. Shell completions: \
+      willdoc --generate-completion-script bash|zsh|fish.
       """,
     version: "willdoc \(version)",
     subcommands: [
       Inspect.self, Dump.self, Validate.self, Reencode.self, Convert.self, Render.self,
-      Salvage.self, Synth.self, Extract.self, Diff.self, Pages.self,
+      Salvage.self, Synth.self, PartCommand.self, Diff.self, Pages.self, ExtractCommand.self,
     ]
   )
 
@@ -39,7 +36,7 @@ struct WillDoc: ParsableCommand {
     do {
       if arguments.first == "help", arguments.count > 1, !Self.commandNames.contains(arguments[1]) {
         throw ValidationError(
-          "no command named \(arguments[1].terminalSafe) (the commands: \(Self.commandNames.joined(separator: ", ")))"
+          "no command named \(arguments[1].terminalSafe) (the commands: \(Self.listedNames.joined(separator: ", ")))"
         )
       }
       var command = try parseAsRoot(arguments)
@@ -49,8 +46,13 @@ struct WillDoc: ParsableCommand {
     }
   }
 
-  /// The subcommands' names.
+  /// The subcommands' names, hidden ones (`extract`) included.
   static var commandNames: [String] { configuration.subcommands.map { $0._commandName } }
+
+  /// The names `willdoc --help` lists.
+  static var listedNames: [String] {
+    configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+  }
 
   /// Help and version as swift-argument-parser prints them, exit codes as thrown; a usage
   /// error as one `willdoc: error:` line, as every other error, and where to read more.
@@ -60,6 +62,6 @@ struct WillDoc: ParsableCommand {
     printError("willdoc: error: \(message)")
     let command = arguments.first.flatMap { commandNames.contains($0) ? $0 + " " : nil } ?? ""
     printError("willdoc: see 'willdoc \(command)--help'")
-    exit(withError: ExitCode(ExitStatus.usage))
+    exit(withError: ExitStatus.usage.exitCode)
   }
 }

@@ -18,6 +18,37 @@ import Testing
     #expect(result.stdout.contains("USAGE: willdoc \(command)"))
   }
 
+  /// Every command's help fits a screen: a discussion of at most 10 lines (docs/cli.md has
+  /// the rest), at most 60 lines in all (the decoding limits are behind --help-hidden), none
+  /// but the usage line wider than 80 columns.
+  @Test(arguments: [
+    [], ["inspect"], ["dump"], ["validate"], ["reencode"], ["convert"], ["render"],
+    ["salvage"], ["synth"], ["part"], ["extract"], ["diff"], ["pages"], ["pages", "list"],
+    ["pages", "extract"], ["pages", "delete"], ["pages", "reorder"], ["pages", "rotate"],
+    ["pages", "split"], ["pages", "merge"],
+  ])
+  func helpFitsAScreen(_ command: [String]) throws {
+    let help = try WillDocRunner.run(command + ["--help"])
+    #expect(help.status == 0)
+    let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 60, "\(command): \(lines.count) lines")
+    // The usage line is swift-argument-parser's, one line however long.
+    #expect(
+      lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE:") }, "\(command): \(help.stdout)")
+    // The discussion: after the abstract's paragraph, before USAGE.
+    let usage = try #require(lines.firstIndex { $0.hasPrefix("USAGE:") })
+    let abstractEnd = try #require(lines.firstIndex { $0.isEmpty })
+    let discussion = lines[abstractEnd..<usage].drop { $0.isEmpty }.reversed().drop {
+      $0.isEmpty
+    }
+    #expect(discussion.count <= 10, "\(command): \(discussion.reversed().joined(separator: "\n"))")
+    let hidden = try WillDocRunner.run(command + ["--help-hidden"])
+    if !command.isEmpty && command != ["pages"] && command != ["synth"] {
+      #expect(!help.stdout.contains("  --max-strokes <n>"))
+      #expect(hidden.stdout.contains("  --max-strokes <n>"), "\(command): the limits stay listed")
+    }
+  }
+
   @Test(arguments: [
     ["dump", "--bogus", "x.will"],
     ["inspect"],
@@ -245,7 +276,7 @@ import Testing
   func completionScripts(_ shell: String) throws {
     let result = try WillDocRunner.run(["--generate-completion-script", shell])
     #expect(result.status == 0, "\(result.stderr)")
-    for command in ["inspect", "convert", "render", "salvage", "extract", "diff"] {
+    for command in ["inspect", "convert", "render", "salvage", "part", "diff"] {
       #expect(result.stdout.contains(command), "\(shell): \(command)")
     }
     #expect(result.stdout.contains("output-directory"), "\(shell)")

@@ -19,7 +19,7 @@ import Testing
       ["render", document, "-o", output, "--format", "svg"],
       ["salvage", document, "-o", output],
       ["synth", "--strokes", "3", "-o", output],
-      ["extract", document, "/sections/section0.svg", "-o", output],
+      ["part", document, "/sections/section0.svg", "-o", output],
     ]
   }
 
@@ -73,7 +73,7 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
   }
 
-  @Test(arguments: ["convert", "reencode", "render", "salvage", "synth", "extract"])
+  @Test(arguments: ["convert", "reencode", "render", "salvage", "synth", "part"])
   func helpStatesThePolicy(_ command: String) throws {
     let help = try WillDocRunner.run([command, "--help"])
     #expect(help.status == 0)

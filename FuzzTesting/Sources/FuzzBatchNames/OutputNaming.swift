@@ -1,1 +1,1 @@
-../../../Sources/willdoc/Support/OutputNaming.swift
+../../../Sources/willdoc/Files/OutputNaming.swift

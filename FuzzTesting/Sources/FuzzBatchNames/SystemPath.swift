@@ -1,1 +1,1 @@
-../../../Sources/willdoc/Support/SystemPath.swift
+../../../Sources/willdoc/Files/SystemPath.swift

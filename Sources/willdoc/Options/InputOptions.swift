@@ -1,110 +1,126 @@
 import ArgumentParser
 import InkCodec
 
-/// The decoding limits, one option per ``DecodingLimits`` field.
+/// The decoding limits, one option per ``DecodingLimits`` field. `--help` leaves them out, to
+/// fit a screen (``helpNote`` says where they are); `--help-hidden` lists them.
 struct LimitOptions: ParsableArguments {
+  /// The sentence a command's help ends with, since its limit options are hidden.
+  static let helpNote = "Decoding limits (--max-strokes, …): --help-hidden."
+
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Largest input file, in bytes. " + LimitValue.suffixHelp, valueName: "bytes"))
+      "Largest input file, in bytes. " + LimitValue.suffixHelp, valueName: "bytes",
+      visibility: .hidden))
   var maxFileBytes = LimitValue(DecodingLimits.default.maxFileBytes)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Largest decompressed size of one zip part. " + LimitValue.suffixHelp, valueName: "bytes"))
+      "Largest decompressed size of one zip part. " + LimitValue.suffixHelp, valueName: "bytes",
+      visibility: .hidden))
   var maxPartBytes = LimitValue(DecodingLimits.default.maxPartBytes)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Largest decompressed size of all parts. " + LimitValue.suffixHelp, valueName: "bytes"))
+      "Largest decompressed size of all parts. " + LimitValue.suffixHelp, valueName: "bytes",
+      visibility: .hidden))
   var maxTotalBytes = LimitValue(DecodingLimits.default.maxTotalBytes)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Most parts: zip entries in a package, chunks in a RIFF file. " + LimitValue.suffixHelp,
-      valueName: "n"))
+      valueName: "n", visibility: .hidden))
   var maxParts = LimitValue(DecodingLimits.default.maxParts)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Deepest XML element nesting (at most 256). " + LimitValue.suffixHelp, valueName: "n"))
+      "Deepest XML element nesting (at most 256). " + LimitValue.suffixHelp, valueName: "n",
+      visibility: .hidden))
   var maxXMLDepth = LimitValue(DecodingLimits.default.maxXMLDepth)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Most attributes on one XML element. " + LimitValue.suffixHelp, valueName: "n"))
+      "Most attributes on one XML element. " + LimitValue.suffixHelp, valueName: "n",
+      visibility: .hidden))
   var maxXMLAttributes = LimitValue(DecodingLimits.default.maxXMLAttributes)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Most strokes in a document. " + LimitValue.suffixHelp, valueName: "n"))
+      "Most strokes in a document. " + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
   var maxStrokes = LimitValue(DecodingLimits.default.maxStrokes)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Most particle paints in the paints part. " + LimitValue.suffixHelp, valueName: "n"))
+      "Most particle paints in the paints part. " + LimitValue.suffixHelp, valueName: "n",
+      visibility: .hidden))
   var maxPaints = LimitValue(DecodingLimits.default.maxPaints)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Most points in one stroke. " + LimitValue.suffixHelp, valueName: "n"))
+      "Most points in one stroke. " + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
   var maxPointsPerStroke = LimitValue(DecodingLimits.default.maxPointsPerStroke)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Most points in a document, counted once per reference to their part. "
-        + LimitValue.suffixHelp, valueName: "n"))
+        + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
   var maxTotalPoints = LimitValue(DecodingLimits.default.maxTotalPoints)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Most sections (pages). " + LimitValue.suffixHelp, valueName: "n"))
+      "Most sections (pages). " + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
   var maxSections = LimitValue(DecodingLimits.default.maxSections)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Most SVG elements in all sections. " + LimitValue.suffixHelp, valueName: "n"))
+      "Most SVG elements in all sections. " + LimitValue.suffixHelp, valueName: "n",
+      visibility: .hidden))
   var maxElements = LimitValue(DecodingLimits.default.maxElements)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Most references to paths and image parts. " + LimitValue.suffixHelp, valueName: "n"))
+      "Most references to paths and image parts. " + LimitValue.suffixHelp, valueName: "n",
+      visibility: .hidden))
   var maxReferences = LimitValue(DecodingLimits.default.maxReferences)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Largest XML part (at most 10,000,000). " + LimitValue.suffixHelp, valueName: "bytes"))
+      "Largest XML part (at most 10,000,000). " + LimitValue.suffixHelp, valueName: "bytes",
+      visibility: .hidden))
   var maxXMLPartBytes = LimitValue(DecodingLimits.default.maxXMLPartBytes)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Longest XML name (at most 50,000). " + LimitValue.suffixHelp, valueName: "bytes"))
+      "Longest XML name (at most 50,000). " + LimitValue.suffixHelp, valueName: "bytes",
+      visibility: .hidden))
   var maxXMLNameBytes = LimitValue(DecodingLimits.default.maxXMLNameBytes)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Most channels in one InkML trace format. " + LimitValue.suffixHelp, valueName: "count"))
+      "Most channels in one InkML trace format. " + LimitValue.suffixHelp, valueName: "count",
+      visibility: .hidden))
   var maxChannels = LimitValue(DecodingLimits.default.maxChannels)
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Most brushes in one InkML document. " + LimitValue.suffixHelp, valueName: "count"))
+      "Most brushes in one InkML document. " + LimitValue.suffixHelp, valueName: "count",
+      visibility: .hidden))
   var maxBrushes = LimitValue(DecodingLimits.default.maxBrushes)
 
   /// The limits the options describe.

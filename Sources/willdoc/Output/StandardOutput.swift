@@ -36,9 +36,9 @@ enum StandardOutput {
     if error == EPIPE {
       signal(SIGPIPE, SIG_DFL)
       raise(SIGPIPE)
-      exit(ExitStatus.ok)  // SIGPIPE blocked by whoever started us: still end quietly.
+      exit(ExitStatus.ok.rawValue)  // SIGPIPE blocked by whoever started us: still end quietly.
     }
     StandardError.line("willdoc: error: standard output: \(String(cString: strerror(error)))")
-    exit(ExitStatus.unreadable)
+    exit(ExitStatus.unreadable.rawValue)
   }
 }

@@ -7,15 +7,12 @@ extension Pages {
     static let configuration = CommandConfiguration(
       abstract: "Write one package holding the pages of every document given, in order.",
       discussion: """
-        Every page keeps its strokes \
-        (byte for byte), images and parts; parts whose names are already used get fresh ones \
-        (paths.protobuf becomes paths-1.protobuf), and a part several pages of one document \
-        share stays shared. A RIFF or raw file comes in as one page whose size is its ink's \
-        bounds with a margin (chunks other than its header and ink are listed as dropped). \
-        The first document gives the properties and particle paints; a later document's \
-        paints join when they extend them, and are otherwise listed as dropped when no \
-        stroke uses them. Strokes whose paint would change are refused (exit 1): they would \
-        draw differently; put the documents with paints first.
+        Every page keeps its strokes (byte for byte), images and parts; clashing part names get \
+        fresh ones (paths.protobuf becomes paths-1.protobuf), shared parts stay shared. A RIFF or \
+        raw file comes in as one page. The first document gives the properties and paints; a \
+        later one's paints join when they extend them, else are dropped when no stroke uses \
+        them. Strokes whose paint would change are refused (exit 1): put the documents with \
+        paints first. In full: docs/cli.md#pages.
         """)
 
     @Argument(

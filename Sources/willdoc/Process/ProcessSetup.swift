@@ -24,9 +24,9 @@ enum ProcessSetup {
     atexit {
       guard fflush(nil) != 0 else { return }
       let error = errno
-      if error == EPIPE { _exit(ExitStatus.ok) }
+      if error == EPIPE { _exit(ExitStatus.ok.rawValue) }
       StandardError.line("willdoc: error: standard output: \(String(cString: strerror(error)))")
-      _exit(ExitStatus.unreadable)
+      _exit(ExitStatus.unreadable.rawValue)
     }
     TemporaryFileCleanup.installSignalHandlers()
     if let text = ProcessInfo.processInfo.environment[holdTemporaryFileVariable],

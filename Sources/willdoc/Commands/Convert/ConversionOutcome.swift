@@ -28,5 +28,5 @@ struct ConversionOutcome {
   /// Why it failed or was skipped, as a sentence (not escaped for the terminal).
   var reason: String? = nil
   /// The exit status the failure alone would give (1, or 2 for an unreadable input).
-  var exitStatus: Int32 = ExitStatus.ok
+  var exitStatus = ExitStatus.ok
 }

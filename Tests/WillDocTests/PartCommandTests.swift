@@ -4,9 +4,9 @@ import Testing
 
 @testable import InkCodec
 
-/// `willdoc extract` writes a part's bytes as they are stored (decompressed), named as
-/// `inspect` names them; `--list` lists them.
-@Suite struct ExtractCommandTests {
+/// `willdoc part` writes a part's bytes as they are stored (decompressed), named as
+/// `inspect` names them; `--list` lists them. `extract`, its former name, still works.
+@Suite struct PartCommandTests {
   static let valid = Fixtures.sampleDocuments.appendingPathComponent("valid")
 
   static func path(_ name: String) -> String { valid.appendingPathComponent(name).path }
@@ -19,17 +19,17 @@ import Testing
     #expect(entries.count >= 6)
     for entry in entries {
       let exact = try WillDocRunner.run([
-        "extract", Self.path("handwriting-opc.will"), "\(entry.name)",
+        "part", Self.path("handwriting-opc.will"), "\(entry.name)",
       ])
       #expect(exact.status == 0, "\(entry.name): \(exact.stderr)")
       #expect(exact.stdoutBytes == entry.data, "\(entry.name)")
       let loose = String(entry.name.description.dropFirst()).uppercased()
-      let relaxed = try WillDocRunner.run(["extract", Self.path("handwriting-opc.will"), loose])
+      let relaxed = try WillDocRunner.run(["part", Self.path("handwriting-opc.will"), loose])
       #expect(relaxed.stdoutBytes == entry.data, "\(loose)")
     }
     let document = try WillDocument(parsing: bytes)
     let paths = try WillDocRunner.run([
-      "extract", Self.path("handwriting-opc.will"), "/sections/media/paths0.protobuf",
+      "part", Self.path("handwriting-opc.will"), "/sections/media/paths0.protobuf",
     ])
     #expect(paths.stdoutBytes == (try PathsStream(strokes: document.strokes).serialized()))
   }
@@ -40,16 +40,16 @@ import Testing
       parsing: try Fixtures.bytes(of: Self.valid.appendingPathComponent("handwriting-riff.will")))
     let inkChunks = riff.chunks.filter(\.isInk)
     let ink = try #require(inkChunks.first)
-    let result = try WillDocRunner.run(["extract", Self.path("handwriting-riff.will"), "INK"])
+    let result = try WillDocRunner.run(["part", Self.path("handwriting-riff.will"), "INK"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdoutBytes == ink.data)
     let raw = try Fixtures.bytes(of: Self.valid.appendingPathComponent("handwriting.will.bin"))
-    let stream = try WillDocRunner.run(["extract", Self.path("handwriting.will.bin"), "(stream)"])
+    let stream = try WillDocRunner.run(["part", Self.path("handwriting.will.bin"), "(stream)"])
     #expect(stream.stdoutBytes == raw)
   }
 
   @Test func listsWhatInspectLists() throws {
-    let list = try WillDocRunner.run(["extract", "--list", Self.path("handwriting-riff.will")])
+    let list = try WillDocRunner.run(["part", "--list", Self.path("handwriting-riff.will")])
     #expect(list.status == 0)
     let lines = list.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("part") == true)
@@ -63,7 +63,7 @@ import Testing
     let file = try #require((object["files"] as? [[String: Any]])?.first)
     let names = (file["parts"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
     #expect(names.count >= 6)
-    let listed = try WillDocRunner.run(["extract", "--list", Self.path("handwriting-opc.will")])
+    let listed = try WillDocRunner.run(["part", "--list", Self.path("handwriting-opc.will")])
     let listedNames = listed.stdout.split(separator: "\n").dropFirst().compactMap {
       $0.split(separator: " ").first.map(String.init)
     }
@@ -73,7 +73,7 @@ import Testing
   /// A part the file lacks names the ones it has; -o writes a file; the input is never
   /// written over.
   @Test func errorsAndOutputs() throws {
-    let missing = try WillDocRunner.run(["extract", Self.path("handwriting-riff.will"), "NOPE"])
+    let missing = try WillDocRunner.run(["part", Self.path("handwriting-riff.will"), "NOPE"])
     #expect(missing.status == 1)
     #expect(missing.stdoutBytes.isEmpty)
     #expect(
@@ -83,15 +83,15 @@ import Testing
     let directory = try TemporaryDirectory()
     let target = directory.file("section.svg")
     let written = try WillDocRunner.run([
-      "extract", Self.path("handwriting-opc.will"), "/sections/section0.svg", "-o", target.path,
+      "part", Self.path("handwriting-opc.will"), "/sections/section0.svg", "-o", target.path,
     ])
     #expect(written.status == 0, "\(written.stderr)")
     #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("<?xml"))
     let copy = directory.file("copy.will")
     try FileManager.default.copyItem(at: Self.valid.appendingPathComponent("empty.will"), to: copy)
-    let over = try WillDocRunner.run(["extract", copy.path, "/_rels/.rels", "-o", copy.path])
+    let over = try WillDocRunner.run(["part", copy.path, "/_rels/.rels", "-o", copy.path])
     #expect(over.status == 64, "\(over.stderr)")
-    let usage = try WillDocRunner.run(["extract", Self.path("empty.will")])
+    let usage = try WillDocRunner.run(["part", Self.path("empty.will")])
     #expect(usage.status == 64)
   }
 
@@ -108,7 +108,7 @@ import Testing
       #expect(converted.status == 0, "\(converted.stderr)")
     }
     let file = try UIMFile(parsing: try Fixtures.bytes(of: uim))
-    let list = try WillDocRunner.run(["extract", "--list", uim.path])
+    let list = try WillDocRunner.run(["part", "--list", uim.path])
     #expect(list.status == 0, "\(list.stderr)")
     let rows = list.stdout.split(separator: "\n").dropFirst().map {
       $0.split(separator: " ").map(String.init)
@@ -116,19 +116,19 @@ import Testing
     #expect(rows.map(\.first) == ["HEAD"] + file.chunks.map(\.id))
     #expect(rows.allSatisfy { $0.last == "chunk" }, "\(list.stdout)")
     for chunk in file.chunks {
-      let extracted = try WillDocRunner.run(["extract", uim.path, chunk.id])
+      let extracted = try WillDocRunner.run(["part", uim.path, chunk.id])
       #expect(extracted.status == 0, "\(chunk.id): \(extracted.stderr)")
       #expect(extracted.stdoutBytes == chunk.payload, "\(chunk.id)")
     }
 
-    let xml = try WillDocRunner.run(["extract", "--list", inkml.path])
+    let xml = try WillDocRunner.run(["part", "--list", inkml.path])
     #expect(xml.status == 0, "\(xml.stderr)")
     let xmlRows = xml.stdout.split(separator: "\n").dropFirst().map {
       $0.split(separator: " ").map(String.init)
     }
     #expect(xmlRows.map(\.first) == ["(document)"])
     #expect(xmlRows.first?.last == "xml")
-    let whole = try WillDocRunner.run(["extract", inkml.path, "(document)"])
+    let whole = try WillDocRunner.run(["part", inkml.path, "(document)"])
     #expect(whole.stdoutBytes == (try Fixtures.bytes(of: inkml)))
   }
 
@@ -142,14 +142,30 @@ import Testing
     else { return }
     let url = folder.appendingPathComponent(name)
     let file = try UIMFile(parsing: try Fixtures.bytes(of: url))
-    let list = try WillDocRunner.run(["extract", "--list", url.path])
+    let list = try WillDocRunner.run(["part", "--list", url.path])
     #expect(list.status == 0, "\(list.stderr)")
     let names = list.stdout.split(separator: "\n").dropFirst().compactMap {
       $0.split(separator: " ").first.map(String.init)
     }
     #expect(names == ["HEAD"] + file.chunks.map(\.id))
     let last = try #require(file.chunks.last)
-    let extracted = try WillDocRunner.run(["extract", url.path, last.id])
+    let extracted = try WillDocRunner.run(["part", url.path, last.id])
     #expect(extracted.stdoutBytes == last.payload)
+  }
+
+  /// `extract`, the command's former name, still works and is hidden: `willdoc --help` lists
+  /// `part`, so that `pages extract` is the only extract it names.
+  @Test func extractIsTheHiddenFormerName() throws {
+    let riff = Self.path("handwriting-riff.will")
+    let old = try WillDocRunner.run(["extract", riff, "INK"])
+    let new = try WillDocRunner.run(["part", riff, "INK"])
+    #expect(old.status == 0 && new.status == 0, "\(old.stderr)")
+    #expect(!new.stdoutBytes.isEmpty && old.stdoutBytes == new.stdoutBytes)
+    let help = try WillDocRunner.run(["--help"])
+    #expect(help.stdout.contains("  part "), "\(help.stdout)")
+    #expect(!help.stdout.contains("  extract "), "\(help.stdout)")
+    let usage = try WillDocRunner.run(["extract", riff])
+    #expect(usage.status == 64)
+    #expect(usage.stderr.contains("name the part to write"), "\(usage.stderr)")
   }
 }

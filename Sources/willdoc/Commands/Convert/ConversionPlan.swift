@@ -96,7 +96,7 @@ struct ConversionPlan {
       }
       let name = stack[top].names[stack[top].next]
       stack[top].next += 1
-      let path = Self.join(stack[top].folder, name)
+      let path = SystemPath.join(stack[top].folder, name)
       let inside = stack[top].relative + [SystemPath.bytes(name)]
       guard let info = SystemPath.status(path, follow: false) else {
         let reason = String(cString: strerror(errno))
@@ -145,7 +145,7 @@ struct ConversionPlan {
       return
     }
     let relativeNames = names.map { SystemPath.string($0) }
-    let output = Self.join(directory, relativeNames.joined(separator: "/"))
+    let output = SystemPath.join(directory, relativeNames.joined(separator: "/"))
     if input != "-", isSameFile(input, output) {
       entries.append(
         .refused(
@@ -162,10 +162,5 @@ struct ConversionPlan {
     }
     planned.append(input)
     entries.append(.convert(input: input, output: output, relative: relativeNames))
-  }
-
-  /// `folder/name`, without doubling a slash.
-  static func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 }

@@ -7,7 +7,9 @@ struct Inspect: ParsableCommand {
     abstract: "Summarise WILL documents: container, producer, ink, colours, parts, warnings.",
     discussion: """
       Prints a few aligned lines per file; with several files, one block each and then a total. \
-      With --quiet, one line per file (for batches of notes). Exit status: 0, or 1 when a document is invalid, 2 when one cannot be read.
+      With --quiet, one line per file (for batches of notes). Exit status: 0, or 1 when a \
+      document is invalid, 2 when one cannot be read. In full: docs/cli.md#inspect. \
+      \(LimitOptions.helpNote)
       """)
 
   @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))
@@ -34,7 +36,7 @@ struct Inspect: ParsableCommand {
       let totals = try reportingErrors(file: "-") { () throws(WillError) in
         try InspectReport(files: files, limits: limits).write { StandardOutput.write($0) }
       }
-      if totals.status != ExitStatus.ok { throw ExitCode(totals.status) }
+      if totals.status != .ok { throw totals.status.exitCode }
       return
     }
     var status = ExitStatus.ok
@@ -80,7 +82,7 @@ struct Inspect: ParsableCommand {
         }
       } catch {
         printError(errorLine(file: name, error))
-        status = max(status, ExitStatus.of(error))
+        status = max(status, ExitStatus(error))
         totals.failed += 1
         if quiet {
           quietRows.append(
@@ -100,7 +102,7 @@ struct Inspect: ParsableCommand {
       if totals.failed > 0 { line += "  \(totals.failed) unreadable or invalid" }
       StandardOutput.line(style.bold(line))
     }
-    if status != ExitStatus.ok { throw ExitCode(status) }
+    if status != .ok { throw status.exitCode }
   }
 
   /// The `--quiet` line of one file: name, container, and the counts.

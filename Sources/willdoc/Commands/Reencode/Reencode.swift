@@ -10,19 +10,12 @@ struct Reencode: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Re-write a WILL document: same container and precision by default, nothing lost.",
     discussion: """
-      Without options the paths parts come out byte-identical. The output is read back and \
-      checked before the command reports success: every stroke kept, and with --precision \
-      or --flatten every value within half a unit of the precision. The report goes to \
-      standard output, or to standard error when the document is written to standard output \
-      (-o -).
-
-      A RIFF or raw file holds one page of strokes without transforms, images, paints or \
-      metadata. Converting a package to one is refused when the drawing would change (pages \
-      landing on one another, a transform, an image or a paint that strokes use), naming what \
-      would change: pick a page with --section, bake transforms with --flatten, or drop \
-      images and paints with --drop-images and --drop-paints. What goes without changing the \
-      drawing (properties, page size, background) is converted and listed as dropped. \
-      \(OverwriteOptions.policy)
+      Without options the paths parts come out byte-identical; the output is read back and \
+      checked (every stroke, and every value within half a unit of the precision) before \
+      success is reported. A package becomes a RIFF or raw file only when the drawing does \
+      not change: --section, --flatten, --drop-images and --drop-paints say what may go, and \
+      what goes is listed. The report goes to standard error with -o -. \
+      \(OverwriteOptions.policy) In full: docs/cli.md#reencode. \(LimitOptions.helpNote)
       """)
 
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))
@@ -135,7 +128,7 @@ struct Reencode: ParsableCommand {
         }
       }
       printError("  (use \(options.joined(separator: ", ")))")
-      throw ExitCode(ExitStatus.invalid)
+      throw ExitStatus.invalid.exitCode
     }
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
       try document.serialized(
@@ -174,7 +167,7 @@ struct Reencode: ParsableCommand {
       printError(
         "willdoc: error: \(output.terminalSafe): the re-encoded document has \(after.count) strokes, "
           + "expected \(before.count)")
-      throw ExitCode(ExitStatus.invalid)
+      throw ExitStatus.invalid.exitCode
     }
     lines.append(
       "strokes kept     \(Format.count(after.count)) of \(Format.count(original.strokes.count))")
@@ -221,7 +214,7 @@ struct Reencode: ParsableCommand {
         printError(
           "willdoc: error: \(output.terminalSafe): re-quantisation moved a value by \(change.maxError), "
             + "more than half a unit (\(bound))")
-        throw ExitCode(ExitStatus.invalid)
+        throw ExitStatus.invalid.exitCode
       }
     } else {
       lines.append(
@@ -231,7 +224,7 @@ struct Reencode: ParsableCommand {
         printError(
           "willdoc: error: \(output.terminalSafe): re-encoding changed \(change.movedPoints) points"
         )
-        throw ExitCode(ExitStatus.invalid)
+        throw ExitStatus.invalid.exitCode
       }
     }
 

@@ -2,29 +2,6 @@ import ArgumentParser
 import Foundation
 import InkCodec
 
-/// The exit statuses of `willdoc`.
-enum ExitStatus {
-  /// Success; for `validate`, a valid document.
-  static let ok: Int32 = 0
-  /// An invalid document.
-  static let invalid: Int32 = 1
-  /// An unreadable input: not a WILL file, or an I/O error.
-  static let unreadable: Int32 = 2
-  /// A usage error (what swift-argument-parser's `ValidationError` gives).
-  static let usage: Int32 = 64
-
-  /// The status for a failure to read or write: 2 for `not-a-will-file` and I/O errors,
-  /// 1 for everything else.
-  static func of(_ error: WillError) -> Int32 {
-    isUnreadable(code: error.kind.code) ? unreadable : invalid
-  }
-
-  /// Whether a diagnostic code means the input could not be read at all.
-  static func isUnreadable(code: String) -> Bool {
-    code == "not-a-will-file" || code == "io-error"
-  }
-}
-
 /// Writes a line to standard error. Strings from files or the command line in it must already
 /// be escaped (``TerminalText``).
 func printError(_ text: String) {
@@ -51,8 +28,7 @@ func raiseHint(_ kind: WillErrorKind) -> String {
       " (raise it with \(limit.optionName))"
     }
   case .renderLimitExceeded(let limit, _, _): " (raise it with \(limit.optionName))"
-  case .zip(let code, _) where code == 19 || code == 21: salvageHint
-  case .checksumMismatch: salvageHint
+  case _ where kind.isSalvageable: salvageHint
   default: ""
   }
 }
@@ -63,7 +39,7 @@ let salvageHint = " (willdoc salvage may recover its strokes)"
 /// Reports `error` on standard error and returns the exit code to throw.
 func fail(file: String, _ error: WillError) -> ExitCode {
   printError(errorLine(file: file, error))
-  return ExitCode(ExitStatus.of(error))
+  return ExitStatus(error).exitCode
 }
 
 /// Runs `body`, turning a ``WillError`` into the error line and its exit status.

@@ -8,11 +8,10 @@ struct Synth: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write synthetic handwritten notes: seeded, deterministic test documents.",
     discussion: """
-      Words, dots, scribbles, underlines and erased fragments (ts/tf), traced by a simple \
-      motor model, reported as 120-240 Hz pen samples and built into strokes by InkInput's \
-      path builder, on 592 x 864 pages (a new page when one is full; a RIFF or raw file, \
-      which holds one page, gets one page as long as the note). The same seed and options \
-      always give the same bytes. \(OverwriteOptions.policy)
+      Words, dots, scribbles, underlines and erased fragments (ts/tf) from a simple motor \
+      model's 120-240 Hz pen samples, built into strokes by InkInput, on 592 x 864 pages. \
+      The same seed and options always give the same bytes. \(OverwriteOptions.policy) \
+      In full: docs/cli.md#synth.
       """)
 
   @Option(help: "The random seed.")

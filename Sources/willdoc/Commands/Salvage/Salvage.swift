@@ -8,16 +8,12 @@ struct Salvage: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Recover the intact strokes of a damaged WILL document, inventing none.",
     discussion: """
-      Keeps only strokes that can be shown to be the original's: every complete record of a \
-      paths part whose checksum holds or that the file cuts short, nothing from a part whose \
-      checksum fails, and after a corrupt record of a RIFF or raw stream only records that \
-      pass the plausibility checks. Finds zip entries by their local headers when the \
-      central directory is gone, and a zip behind a prefix; rebuilds a section per paths \
-      part when the section SVGs are broken. Writes a valid document in the input's \
-      container and reports every damaged part with the strokes kept and dropped. Exit \
-      status 0 when the input was intact, 1 when something was lost (the recovered document \
-      is still written), 2 when the input holds no WILL data (not-a-will-file). \
-      \(OverwriteOptions.policy)
+      Keeps only strokes that can be shown to be the original's (nothing from a part whose \
+      checksum fails), finds zip entries without a central directory or behind a prefix, \
+      rebuilds sections whose SVGs are broken, writes a valid document in the input's \
+      container and reports every damaged part with the strokes kept and dropped. \
+      Exit status 0 intact, 1 something lost (the document is still written), 2 no WILL data. \
+      \(OverwriteOptions.policy) In full: docs/cli.md#salvage. \(LimitOptions.helpNote)
       """)
 
   @Argument(
@@ -68,7 +64,7 @@ struct Salvage: ParsableCommand {
     for line in lines {
       if output == "-" { printError(line) } else { StandardOutput.line(line) }
     }
-    if !report.wasIntact { throw ExitCode(ExitStatus.invalid) }
+    if !report.wasIntact { throw ExitStatus.invalid.exitCode }
   }
 
   /// A UIM file: the chunks and strokes that read, written as UIM 3.1.0.
@@ -93,6 +89,6 @@ struct Salvage: ParsableCommand {
     for line in lines {
       if output == "-" { printError(line) } else { StandardOutput.line(line) }
     }
-    if !report.wasIntact { throw ExitCode(ExitStatus.invalid) }
+    if !report.wasIntact { throw ExitStatus.invalid.exitCode }
   }
 }

@@ -35,10 +35,10 @@ struct DocumentConversion {
     }
 
     /// The exit status a single conversion ends with: 2 for an unreadable input, else 1.
-    var exitStatus: Int32 {
+    var exitStatus: ExitStatus {
       switch self {
-      case .input(let error): ExitStatus.of(error)
-      case .output, .strokeCountMismatch: ExitStatus.invalid
+      case .input(let error): ExitStatus(error)
+      case .output, .strokeCountMismatch: .invalid
       }
     }
 

@@ -67,7 +67,7 @@ enum PageDocuments {
       printError(
         "willdoc: error: \(path.terminalSafe): the written package does not read back with "
           + "the pages' strokes")
-      throw ExitCode(ExitStatus.invalid)
+      throw ExitStatus.invalid.exitCode
     }
     return bytes
   }

@@ -11,14 +11,14 @@ struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check WILL documents against everything the format promises.",
     discussion: """
-      Reports each diagnostic with its severity (error or warning), a stable code \
-      (see docs/validate.md), the part, byte offset and stroke index, and a sentence. \
-      With one file, diagnostics of one code in one part are one line with their count and \
-      first locations (--all lists each); with several, one line per file and a total \
-      (--all lists every diagnostic under its file).
+      Each diagnostic has its severity, a stable code (docs/validate.md), the part, byte offset \
+      and stroke index, and a sentence. With one file, diagnostics of one code in one part are \
+      one line with their count and first locations; with several, one line per file and a \
+      total; --all lists every diagnostic.
 
-      Exit status: 0 valid (warnings allowed unless --strict), 1 invalid, 2 unreadable \
-      (not a WILL file, or an I/O error), 64 usage. Over several files, the highest status wins.
+      Exit status: 0 valid (warnings allowed unless --strict), 1 invalid, 2 unreadable (not a \
+      WILL file, or an I/O error), 64 usage; over several files the highest wins. In full: \
+      docs/cli.md#validate. \(LimitOptions.helpNote)
       """)
 
   @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))
@@ -60,20 +60,11 @@ struct Validate: ParsableCommand {
       diagnostics.filter { $0.severity == .warning }.map(\.occurrences).reduce(0, +)
     }
 
-    /// `valid`, `invalid` or `unreadable`.
-    func status(strict: Bool) -> String {
-      if diagnostics.contains(where: { ExitStatus.isUnreadable(code: $0.code) }) {
-        return "unreadable"
-      }
-      return errors > 0 || (strict && warnings > 0) ? "invalid" : "valid"
-    }
-
-    func exitStatus(strict: Bool) -> Int32 {
-      switch status(strict: strict) {
-      case "unreadable": ExitStatus.unreadable
-      case "invalid": ExitStatus.invalid
-      default: ExitStatus.ok
-      }
+    /// Unreadable when the error that stopped reading says so (``ExitStatus/init(_:)``),
+    /// else invalid or valid by the errors (and with `strict` the warnings) found.
+    func status(strict: Bool) -> ValidationStatus {
+      if let error, ExitStatus(error) == .unreadable { return .unreadable }
+      return errors > 0 || (strict && warnings > 0) ? .invalid : .valid
     }
   }
 
@@ -95,13 +86,13 @@ struct Validate: ParsableCommand {
       results.append(Self.check(name, limits: limits))
     }
     if showProgress { StandardError.write("\r\u{1B}[K") }
-    let status = results.map { $0.exitStatus(strict: strict) }.max() ?? ExitStatus.ok
+    let status = results.map { $0.status(strict: strict).exitStatus }.max() ?? .ok
     switch format {
     case .json: try? json(results, status: status).write { StandardOutput.write($0) }
     case .text: text(results, style: style)
     }
     for result in results { reportError(result) }
-    if status != ExitStatus.ok { throw ExitCode(status) }
+    if status != .ok { throw status.exitCode }
   }
 
   /// Reads and checks one file.
@@ -117,8 +108,7 @@ struct Validate: ParsableCommand {
     func unreadable(_ error: WillError) -> FileResult {
       FileResult(
         name: name, size: input.bytes.count,
-        container: error.kind.code == "not-a-will-file"
-          ? nil : ContainerKind(sniffing: input.bytes),
+        container: error.kind.isNotWillData ? nil : ContainerKind(sniffing: input.bytes),
         diagnostics: [Diagnostic(error)], error: error)
     }
     if UIMFile.sniff(input.bytes) {
@@ -161,12 +151,8 @@ struct Validate: ParsableCommand {
   private func text(_ results: [FileResult], style: Style) {
     for result in results {
       let status = result.status(strict: strict)
-      let statusText: String
-      switch status {
-      case "valid": statusText = style.green(status)
-      case "invalid": statusText = style.red(status)
-      default: statusText = style.red(status)
-      }
+      let statusText =
+        status == .valid ? style.green(status.rawValue) : style.red(status.rawValue)
       StandardOutput.line(
         "\(result.name.terminalSafe): \(statusText) (\(result.errors) \(result.errors == 1 ? "error" : "errors"), "
           + "\(result.warnings) \(result.warnings == 1 ? "warning" : "warnings"))")
@@ -184,13 +170,14 @@ struct Validate: ParsableCommand {
       }
     }
     if results.count > 1 {
-      let count = { (status: String) in results.filter { $0.status(strict: strict) == status }.count
+      let count = { (status: ValidationStatus) in
+        results.filter { $0.status(strict: strict) == status }.count
       }
       let errors = results.map(\.errors).reduce(0, +)
       let warnings = results.map(\.warnings).reduce(0, +)
       StandardOutput.line(
-        "total: \(results.count) files, \(count("valid")) valid, \(count("invalid")) invalid, "
-          + "\(count("unreadable")) unreadable; \(errors) \(errors == 1 ? "error" : "errors"), "
+        "total: \(results.count) files, \(count(.valid)) valid, \(count(.invalid)) invalid, "
+          + "\(count(.unreadable)) unreadable; \(errors) \(errors == 1 ? "error" : "errors"), "
           + "\(warnings) \(warnings == 1 ? "warning" : "warnings")")
     }
   }
@@ -230,8 +217,10 @@ struct Validate: ParsableCommand {
     severity == .error ? style.red(severity.rawValue) : style.yellow(severity.rawValue)
   }
 
-  private func json(_ results: [FileResult], status: Int32) -> JSONValue {
-    let count = { (status: String) in results.filter { $0.status(strict: strict) == status }.count }
+  private func json(_ results: [FileResult], status: ExitStatus) -> JSONValue {
+    let count = { (status: ValidationStatus) in
+      results.filter { $0.status(strict: strict) == status }.count
+    }
     return .object([
       (
         "files",
@@ -241,7 +230,7 @@ struct Validate: ParsableCommand {
               ("name", .string(result.name)),
               ("size", .int(result.size)),
               ("container", .string(result.container?.rawValue)),
-              ("status", .string(result.status(strict: strict))),
+              ("status", .string(result.status(strict: strict).rawValue)),
               ("errors", .int(Int64(result.errors))),
               ("warnings", .int(Int64(result.warnings))),
               (
@@ -274,15 +263,15 @@ struct Validate: ParsableCommand {
         "total",
         .object([
           ("files", .int(Int64(results.count))),
-          ("valid", .int(Int64(count("valid")))),
-          ("invalid", .int(Int64(count("invalid")))),
-          ("unreadable", .int(Int64(count("unreadable")))),
+          ("valid", .int(Int64(count(.valid)))),
+          ("invalid", .int(Int64(count(.invalid)))),
+          ("unreadable", .int(Int64(count(.unreadable)))),
           ("errors", .int(Int64(results.map(\.errors).reduce(0, +)))),
           ("warnings", .int(Int64(results.map(\.warnings).reduce(0, +)))),
         ])
       ),
       ("strict", .bool(strict)),
-      ("exitStatus", .int(Int64(status))),
+      ("exitStatus", .int(Int64(status.rawValue))),
     ])
   }
 }

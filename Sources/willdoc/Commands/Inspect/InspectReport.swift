@@ -58,7 +58,7 @@ struct InspectReport {
       }
     } catch {
       totals.failed += 1
-      totals.status = max(totals.status, ExitStatus.of(error))
+      totals.status = max(totals.status, ExitStatus(error))
       printError(errorLine(file: name, error))
       // Every key is present, as for a readable file: what could not be read is null.
       return .object(

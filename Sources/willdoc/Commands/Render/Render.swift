@@ -8,39 +8,14 @@ struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Draw a WILL document's sections as PNG, SVG, PDF or outline JSON.",
     discussion: """
-      A section is drawn on its page (size and background rectangle), each paths element with \
-      the product of its ancestors' transforms. RIFF and raw documents have no page: the page \
-      is fitted to the ink. With several sections and --section all, the files are numbered \
-      as --section counts, from 0: out.png becomes out-0.png, out-1.png, … (section 0 is \
-      out-0.png); a PDF holds every section drawn, a page each (a page unit is 1/96 in).
+      Draws each section on its page (RIFF and raw files: a page fitted to the ink); several \
+      sections give out-0.png, out-1.png, … as --section counts them, or one PDF. SVG and PDF \
+      draw each stroke as one filled outline (--svg-style centerline: a stroked centre line); \
+      --brush particle or hair draws PNG, and PDF as an image. Drawing is bounded per page and \
+      for every page together: going over a limit is an error (exit 1) naming the option that \
+      raises it. render never writes over its input, nor over an existing file without --force.
 
-      Strokes are composited in an ink layer over the page and its images: an eraser removes \
-      ink, never the page. SVG and PDF draw each stroke as one filled Bézier outline \
-      (--svg-style centerline: one stroked centre line of mean width); a blend mode they can \
-      only approximate, and an image an output cannot draw, are named on standard error.
-
-      --brush picks how strokes are drawn in PNG output: solid (the WILL vector brush, the \
-      default), particle (each stroke's particle paint from style/paints.protobuf, seeded by \
-      its particlesRandomSeed; strokes without a paint are drawn solid, and a document without \
-      paints uses a built-in soft round particle), or hair (tufts of thin hairs, their number \
-      from the width, their direction from the stroke's tangent). The same document always \
-      gives the same pixels. SVG and outline JSON are vector outlines of the solid brush: \
-      asking for them with another brush is a usage error (exit 64); PDF holds the brushed \
-      ink as an image at the chosen scale.
-
-      Drawing is bounded: a page whose canvas would exceed --max-canvas-pixels at the chosen \
-      scale, or whose drawing would exceed --max-render-work, is an error (exit 1) naming the \
-      option that raises the limit. Ink outside the page costs nothing. An image part is \
-      decoded once however many elements and pages show it (a PDF holds it once, an SVG \
-      page once), each element still counting as drawn; a JPEG of more scans than \
-      --max-image-scans is not drawn, and a warning names it and the option.
-
-      render never writes over the document it reads: its output is another format, so -o \
-      naming the input, and --in-place, are usage errors (exit 64). An existing output file \
-      (each numbered file, with several sections) is replaced only with --force, and every \
-      one is checked before the first is written; a device or FIFO such as /dev/null is \
-      written to, not replaced. Numbered files are never written through a symbolic link \
-      (--force replaces the link itself), and appear only when every section was drawn.
+      In full: docs/cli.md#render; budgets: docs/render-budget.md. \(LimitOptions.helpNote)
       """)
 
   /// The output formats: PDF writes one file with a page per section.
@@ -115,7 +90,7 @@ struct Render: ParsableCommand {
     help: ArgumentHelp(
       "Most work units for every page the command draws, together. " + LimitValue.suffixHelp,
       valueName: "n"))
-  var maxTotalRenderWork = LimitValue(1 << 31)
+  var maxTotalRenderWork = LimitValue(TotalRenderBudget.defaultLimit)
 
   @Option(
     parsing: .unconditional,
@@ -269,9 +244,8 @@ struct Render: ParsableCommand {
     var warned = Set<Int>()
     var warnedImages = Set<String>()
     var warnedModes = Set<BlendMode>()
-    // Each page has its own budget, and all of them one more: every page spends from what the
-    // pages before it left, so ten thousand sections cannot cost ten thousand budgets.
-    var spent = 0
+    // Each page has its own budget, and all of them one more (InkRender's TotalRenderBudget).
+    var budget = TotalRenderBudget(limit: maxTotalRenderWork.value)
     var pdfPages: [PDFPage] = []
     // One payload drawn by many elements or pages is decoded (and, in a PDF, held) once.
     let images = ImageCache()
@@ -280,18 +254,9 @@ struct Render: ParsableCommand {
       var page = RenderPage(section: section, paints: document.paints)
       page.background = pageBackground(section)
       var pageOptions = options
-      let left = maxTotalRenderWork.value - spent
-      // A page that draws nothing (its images left out of outline JSON, say) still costs its
-      // file: once the total cannot pay for that, stop.
-      guard left >= Self.pageWork else {
-        throw fail(
-          file: input,
-          WillError(
-            .renderLimitExceeded(
-              .totalWork, value: spent.addingReportingOverflow(Self.pageWork).partialValue,
-              limit: maxTotalRenderWork.value)))
+      pageOptions.limits = try reportingErrors(file: input) { () throws(WillError) in
+        try budget.limits(forNextPage: options.limits)
       }
-      pageOptions.limits.maxWork = min(maxRenderWork.value, left)
       var report = RenderReport()
       let bytes = try reportingErrors(file: input) { () throws(WillError) -> [UInt8] in
         do throws(WillError) {
@@ -313,18 +278,10 @@ struct Render: ParsableCommand {
             return []
           }
         } catch {
-          guard case .renderLimitExceeded(.work, let value, _) = error.kind,
-            left < maxRenderWork.value
-          else { throw error }
-          var whole = error
-          whole.kind = .renderLimitExceeded(
-            .totalWork, value: spent.addingReportingOverflow(value).partialValue,
-            limit: maxTotalRenderWork.value)
-          throw whole
+          throw budget.attributing(error, toPageUnder: options.limits)
         }
       }
-      // Writing a file costs something even for an empty page: at least eight milliseconds' worth.
-      spent += max(report.work, Self.pageWork)
+      budget.charge(pageWork: report.work)
       for failure in report.undecodablePaints where warned.insert(failure.index).inserted {
         warn(failure)
       }
@@ -404,10 +361,6 @@ struct Render: ParsableCommand {
         + "never replaces the WILL document it reads")
   }
 
-  /// The least a page costs the command's total budget: its file is written atomically and
-  /// synced, which takes milliseconds whatever it holds.
-  static let pageWork = 1 << 23
-
   /// The files a run drawing the sections `indices` writes: one PDF, one file, or one
   /// numbered file per section.
   private func outputPaths(_ output: String, indices: [Int], format: OutputFormat) -> [String] {
@@ -422,7 +375,7 @@ struct Render: ParsableCommand {
     let stem = OutputNaming.stem(bytes)
     let numberedName =
       SystemPath.string(stem) + "-\(number)" + SystemPath.string(bytes[stem.count...])
-    return path.contains("/") ? ConversionPlan.join(folder, numberedName) : numberedName
+    return path.contains("/") ? SystemPath.join(folder, numberedName) : numberedName
   }
 }
 

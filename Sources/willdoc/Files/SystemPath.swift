@@ -172,4 +172,9 @@ enum SystemPath {
     let folder = trimmed[..<slash]
     return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
   }
+
+  /// `folder/name`, without doubling a slash.
+  static func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
 }

@@ -43,7 +43,7 @@ struct ConversionSummary {
   }
 
   /// The JSON summary (`"schema": 1`), its `exitStatus` the status the command ends with.
-  func json(exitStatus: Int32) -> JSONValue {
+  func json(exitStatus: ExitStatus) -> JSONValue {
     .object([
       ("schema", .int(1)),
       ("to", .string(target.rawValue)),
@@ -56,7 +56,7 @@ struct ConversionSummary {
           ("failed", .int(count(.failed))), ("skipped", .int(count(.skipped))),
         ])
       ),
-      ("exitStatus", .int(exitStatus)),
+      ("exitStatus", .int(exitStatus.rawValue)),
     ])
   }
 

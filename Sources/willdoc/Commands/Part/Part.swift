@@ -7,21 +7,42 @@ import InkCodec
   import Darwin
 #endif
 
-/// `willdoc extract FILE PART`: one part's bytes, as `unzip -p` writes a zip entry.
-struct Extract: ParsableCommand {
+/// `willdoc part FILE PART`: one part's bytes, as `unzip -p` writes a zip entry.
+struct PartCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "part",
     abstract: "Write one part of a document as it is stored (decompressed), or list the parts.",
     discussion: """
-      Parts are named as inspect lists them: a package's entries (/sections/section0.svg, \
-      /sections/media/paths0.protobuf), a RIFF file's chunks (INK , INK #2, … and the other \
-      chunk ids), a UIM file's chunks (HEAD, PRPS, INKD, …; decompressed), an InkML \
-      file's (document) and a raw file's (stream). A package's part may be given without its \
-      leading slash and in any case; a chunk id without its trailing spaces. The document \
-      itself is not interpreted, so the parts of a package whose sections do not parse can \
-      still be taken out. Bytes are never written to a terminal: give -o or a pipe. \
-      \(OverwriteOptions.policy)
+      Parts are named as inspect lists them: a package's entries (/sections/section0.svg), \
+      a RIFF or UIM file's chunks (INK , INK #2, HEAD, INKD, …), an InkML file's (document), \
+      a raw file's (stream); a package's part in any case and without its slash, a chunk id \
+      without its trailing spaces. The document is not interpreted, so the parts of a \
+      package whose sections do not parse still come out. Bytes are never written to a \
+      terminal: give -o or a pipe. \(OverwriteOptions.policy) In full: docs/cli.md#part. \
+      \(LimitOptions.helpNote)
       """)
 
+  @OptionGroup var arguments: PartArguments
+
+  func run() throws { try arguments.run() }
+}
+
+/// `willdoc extract`: the former name of `willdoc part`, still accepted and hidden from the
+/// command list, since `willdoc pages extract` takes pages out of a package.
+struct ExtractCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "extract",
+    abstract: PartCommand.configuration.abstract,
+    discussion: "The former name of willdoc part: see willdoc part --help.",
+    shouldDisplay: false)
+
+  @OptionGroup var arguments: PartArguments
+
+  func run() throws { try arguments.run() }
+}
+
+/// The arguments of `willdoc part` (and of its former name, `extract`), and what it does.
+struct PartArguments: ParsableArguments {
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
   var file: String
 
@@ -78,7 +99,7 @@ struct Extract: ParsableCommand {
       printError(
         "willdoc: error: \(file.terminalSafe): no part named \(part.terminalSafe) (the parts: \(names))"
       )
-      throw ExitCode(ExitStatus.invalid)
+      throw ExitStatus.invalid.exitCode
     }
     let destination = output ?? "-"
     if destination == "-", isatty(STDOUT_FILENO) == 1 {

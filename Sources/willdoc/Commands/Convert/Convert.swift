@@ -9,36 +9,15 @@ struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml).",
     discussion: """
-      The input's format is sniffed from its bytes; the output's comes from its extension \
-      (.will, .uim, .inkml) or --to. WILL 2 → UIM keeps everything: the stored integers of every \
-      stroke, pages, transforms, paints, blend modes (docs/uim.md says how), and invents no \
-      sensor data. UIM → WILL 2 lists everything WILL 2 cannot hold (sensor data, views, the \
-      knowledge graph, brush shapes, channels without a WILL 2 counterpart) and writes the rest. \
-      A UIM file willdoc wrote comes back to the original WILL 2 strokes exactly. InkML gets one \
-      traceGroup per page (its size in an annotation), traces with X, Y and W, brushes with \
-      colour, width and transparency; InkML comes in with its difference-coded values, \
-      contexts and brushes, channels other than X, Y and W listed as dropped. The output is \
-      read back and checked before it is written.
+      The input's format is sniffed; the output's comes from its extension (.will, .uim, \
+      .inkml) or --to. WILL 2 → UIM → WILL 2 is exact; what a target cannot hold is listed as \
+      changed or dropped, and the output is read back before it is written. With -d, files, \
+      folders (walked for .will, .uim and .inkml files) and - are converted -j at a time into \
+      DIR under their own subfolders; a bad input is reported and the others go on.
 
-      Many files: willdoc convert notes/ more.will - -d out --to uim converts every input into \
-      the folder out. A file named on the command line is converted whatever its extension; \
-      a folder is walked recursively and its .will, .uim and .inkml files converted, every \
-      other file skipped (and counted); - reads standard input and writes stdin.uim. Each \
-      output is named after its input with the target's extension, under the same subfolders \
-      as the input below the folder given (notes/2024/a.will → out/2024/a.uim). Inputs are \
-      converted -j at a time, each one in memory; a bad input is reported and the others go \
-      on, and nothing is written for it. A progress bar (files done of all, the current file, \
-      time elapsed and left) is drawn on standard error when it is a terminal, never in a \
-      pipe or with --quiet. The summary on standard output lists every input (converted, \
-      failed with the reason, skipped) and the totals; --format json prints it as JSON \
-      (docs/json.md).
-
-      Exit status: with -d, 0 when every input converted (skipped files do not count) and 1 \
-      when any failed; with one input and -o, 0, 1 for an invalid document, 2 for an \
-      unreadable one; 64 for a usage error. An existing file is never replaced without \
-      --force: with -o it is a usage error, with -d that input fails and the others go on. \
-      convert never writes over its input (it has no --in-place); a device or FIFO such as \
-      /dev/null is written to, not replaced.
+      Exit status: -o: 0, 1 invalid, 2 unreadable; -d: 1 when any input failed; 64 usage. \
+      An existing file is replaced only with --force. In full: docs/cli.md#convert. \
+      \(LimitOptions.helpNote)
       """)
 
   @Argument(
@@ -151,9 +130,8 @@ struct Convert: ParsableCommand {
     let summary = ConversionSummary(outcomes: outcomes, target: target, directory: directory)
     let failures = outcomes.filter { $0.status == .failed }
     // One -o file keeps the status of its failure (1 invalid, 2 unreadable); a batch is 1.
-    let status: Int32 =
-      failures.isEmpty
-      ? ExitStatus.ok : isBatch ? ExitStatus.invalid : failures.map(\.exitStatus).max()!
+    let status: ExitStatus =
+      failures.isEmpty ? .ok : isBatch ? .invalid : failures.map(\.exitStatus).max()!
     switch format {
     case .text:
       for line in summary.lines(quiet: quiet) { StandardOutput.line(line) }
@@ -162,7 +140,7 @@ struct Convert: ParsableCommand {
         try summary.json(exitStatus: status).write { StandardOutput.write($0) }
       }
     }
-    if status != ExitStatus.ok { throw ExitCode(status) }
+    if status != .ok { throw status.exitCode }
   }
 
   /// One input to one file, with the report of every other command.
@@ -176,7 +154,7 @@ struct Convert: ParsableCommand {
       conversion = try DocumentConversion(converting: file, to: target, limits: limits)
     } catch {
       printError("willdoc: error: " + error.message(input: input, output: output))
-      throw ExitCode(error.exitStatus)
+      throw error.exitStatus.exitCode
     }
     var lines = ["input    \(file.name.terminalSafe) \(conversion.inputSummary)"]
     lines += conversion.changes.map { "changed  \($0.terminalSafe)" }

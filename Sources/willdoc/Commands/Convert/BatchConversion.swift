@@ -97,7 +97,7 @@ struct BatchConversion {
         input: path, status: .skipped, code: "skipped", reason: reason)
     case .refused(let path, let code, let reason):
       return ConversionOutcome(
-        input: path, status: .failed, code: code, reason: reason, exitStatus: ExitStatus.invalid)
+        input: path, status: .failed, code: code, reason: reason, exitStatus: .invalid)
     case .convert(let from, let to, let names):
       (input, output, relative) = (from, to, names)
     }
@@ -106,7 +106,7 @@ struct BatchConversion {
     if relative == nil, let refusal = overwrite.refusal(toWrite: output) {
       outcome.code = "output-exists"
       outcome.reason = refusal
-      outcome.exitStatus = ExitStatus.invalid
+      outcome.exitStatus = .invalid
       return outcome
     }
     // A generated output that exists already fails before any work (checked again, link by
@@ -123,7 +123,7 @@ struct BatchConversion {
           ? "\(output) is a symbolic link; generated names are never followed through links: "
             + "add --force to replace the link itself"
           : "\(output) exists; add --force to replace it")
-      outcome.exitStatus = ExitStatus.invalid
+      outcome.exitStatus = .invalid
       return outcome
     }
     let estimate = budget.estimate(input)
@@ -216,7 +216,7 @@ struct BatchConversion {
     init(_ error: WillError) {
       code = error.kind.code
       reason = error.description
-      exitStatus = ExitStatus.unreadable
+      exitStatus = ExitStatus(error)
     }
   }
 
@@ -237,7 +237,7 @@ struct BatchConversion {
     } catch {
       outcome.code = "io-error"
       outcome.reason = "\(error)"
-      outcome.exitStatus = ExitStatus.unreadable
+      outcome.exitStatus = .unreadable
     }
     return nil
   }

@@ -6,15 +6,12 @@ struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Compare the strokes of two documents (any containers, UIM included).",
     discussion: """
-      Strokes are compared where they land on the page (each paths element's transform \
-      applied, widths scaled with it) in document order: those only the first has \
-      (removed), only the second has (added), and those in both that changed, with the \
-      fields that differ and the largest coordinate difference. Points and widths count as \
-      the same within --tolerance (page units); every other field must be equal. Between \
-      the common beginning and end, strokes are aligned by a shortest edit script within \
-      --max-diff-work units of work (about one per pair of strokes looked at); past it they \
-      are paired by position, in linear time, and the report says so. Exit status: 0 the \
-      same strokes, 1 different, 2 a document cannot be read.
+      Strokes are compared where they land on the page (transforms applied), in document \
+      order: only in the first (removed), only in the second (added), and changed, with the \
+      fields that differ. Points and widths are the same within --tolerance (page units). \
+      Strokes are aligned within --max-diff-work units, then paired by position, and the \
+      report says so. Exit status: 0 the same strokes, 1 different, 2 unreadable. \
+      In full: docs/cli.md#diff. \(LimitOptions.helpNote)
       """)
 
   @Argument(help: ArgumentHelp("The first document, or - for standard input.", valueName: "a"))
@@ -76,7 +73,7 @@ struct Diff: ParsableCommand {
         try json(difference).write { StandardOutput.write($0) }
       }
     }
-    if !difference.isEqual { throw ExitCode(ExitStatus.invalid) }
+    if !difference.isEqual { throw ExitStatus.invalid.exitCode }
   }
 
   /// How many strokes a document draws, counted without gathering them.

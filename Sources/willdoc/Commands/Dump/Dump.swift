@@ -7,7 +7,8 @@ struct Dump: ParsableCommand {
     abstract: "Print every stroke of a WILL document, as text or JSON.",
     discussion: """
       Section and stroke indices start at 0; a stroke index counts within its paths element. \
-      The JSON schema is documented in docs/json.md.
+      The JSON schema is documented in docs/json.md; more in docs/cli.md#dump. \
+      \(LimitOptions.helpNote)
       """)
 
   @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
