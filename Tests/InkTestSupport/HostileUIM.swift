@@ -13,7 +13,7 @@ public enum HostileUIM {
   /// The channel values a spline may hold: floats, and fixed-point values near Int32's ends.
   public static let values: [Double] = [
     .nan, .infinity, -.infinity, 0, -0.0, 1, -1, 0.001, 21.47, -21.47, 1e7, -1e7, 2_147_483_647,
-    -2_147_483_648, 4_294_967_295, 1e300, 5e-324,
+    -2_147_483_648, 4_294_967_295, 1e300, .leastNonzeroMagnitude,
   ]
   /// The 32-bit unsigned values an index, seed or enum may hold.
   public static let unsigned: [UInt32] = [0, 1, 2, 3, 4, 5, 6, 7, 255, 256, .max - 1, .max]

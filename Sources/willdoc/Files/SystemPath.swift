@@ -11,19 +11,16 @@ import InkCodec
 ///
 /// A Swift `String` holds only valid Unicode, so `willdoc` carries every path in a lossless
 /// spelling: the bytes read as UTF-8, each byte that is not part of valid UTF-8 held as the
-/// private-use character U+10FF00 + byte. A name that really contains one of those 256
+/// private-use character U+10FF00 + byte (``EscapedByte``). A name that really contains one of those 256
 /// characters has its UTF-8 bytes held the same way, so every byte string has exactly one
 /// spelling and comes back unchanged (``bytes(_:)``). Every path from the command line
 /// (``arguments()``) and from a folder listing (``names(in:)``) is spelled this way, and
 /// every system call gets the bytes back. ``TerminalText`` prints such a byte as `\xNN`.
 enum SystemPath {
-  /// The first of the 256 characters that stand for raw bytes.
-  static let escapeBase: UInt32 = 0x10_FF00
-
   /// The spelling of the bytes `raw`.
   static func string<Bytes: Collection<UInt8>>(_ raw: Bytes) -> String {
     if let plain = String(validating: raw, as: UTF8.self),
-      !plain.unicodeScalars.contains(where: isEscape)
+      !plain.unicodeScalars.contains(where: EscapedByte.contains)
     {
       return plain
     }
@@ -34,11 +31,11 @@ enum SystemPath {
       let length = validSequenceLength(bytes, at: index)
       let sequence = bytes[index..<index + max(length, 1)]
       if length > 0, let text = String(validating: sequence, as: UTF8.self),
-        let scalar = text.unicodeScalars.first, !isEscape(scalar)
+        let scalar = text.unicodeScalars.first, !EscapedByte.contains(scalar)
       {
         scalars.append(scalar)
       } else {
-        for byte in sequence { scalars.append(Unicode.Scalar(escapeBase + UInt32(byte))!) }
+        for byte in sequence { scalars.append(Unicode.Scalar(EscapedByte.base + UInt32(byte))!) }
       }
       index += max(length, 1)
     }
@@ -66,12 +63,12 @@ enum SystemPath {
 
   /// The bytes `path` spells.
   static func bytes(_ path: String) -> [UInt8] {
-    guard path.unicodeScalars.contains(where: isEscape) else { return Array(path.utf8) }
+    guard path.unicodeScalars.contains(where: EscapedByte.contains) else { return Array(path.utf8) }
     var result: [UInt8] = []
     result.reserveCapacity(path.utf8.count)
     for scalar in path.unicodeScalars {
-      if isEscape(scalar) {
-        result.append(UInt8(scalar.value - escapeBase))
+      if EscapedByte.contains(scalar) {
+        result.append(UInt8(scalar.value - EscapedByte.base))
       } else {
         result.append(contentsOf: String(scalar).utf8)
       }
@@ -86,8 +83,8 @@ enum SystemPath {
     guard !isPlain(path) else { return path }
     var result = ""
     for scalar in path.unicodeScalars {
-      if isEscape(scalar) {
-        let value = String(scalar.value - escapeBase, radix: 16)
+      if EscapedByte.contains(scalar) {
+        let value = String(scalar.value - EscapedByte.base, radix: 16)
         result += "\\x" + (value.count == 1 ? "0" : "") + value
       } else {
         result.unicodeScalars.append(scalar)
@@ -96,14 +93,9 @@ enum SystemPath {
     return result
   }
 
-  /// Whether `scalar` stands for a raw byte.
-  static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value >= escapeBase && scalar.value <= escapeBase + 0xFF
-  }
-
   /// Whether `path` is its own UTF-8 spelling (no raw bytes): Foundation may handle it.
   static func isPlain(_ path: String) -> Bool {
-    !path.unicodeScalars.contains(where: isEscape)
+    !path.unicodeScalars.contains(where: EscapedByte.contains)
   }
 
   /// Runs `body` with the NUL-terminated bytes of `path`.

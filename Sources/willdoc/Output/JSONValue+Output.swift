@@ -9,4 +9,10 @@ extension JSONValue {
     output.append("\n")
     output.flush(to: sink)
   }
+
+  /// A `Float` as the `Double` whose shortest text is the float's shortest text, so `0.1f`
+  /// prints as `0.1` rather than `0.10000000149011612`.
+  static func shortest(_ value: Float) -> Double {
+    Double(value.description) ?? Double(value)
+  }
 }

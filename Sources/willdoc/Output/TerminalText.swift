@@ -31,8 +31,8 @@ enum TerminalText {
       case "\r": result += "\\r"
       case _ where scalar.value <= 0x9F && isControl(scalar):
         result += "\\x" + hex(scalar.value, digits: 2)
-      case _ where SystemPath.isEscape(scalar):
-        result += "\\x" + hex(scalar.value - SystemPath.escapeBase, digits: 2)
+      case _ where EscapedByte.contains(scalar):
+        result += "\\x" + hex(scalar.value - EscapedByte.base, digits: 2)
       case _ where isBidiControl(scalar):
         result += "\\u{" + hex(scalar.value, digits: 4) + "}"
       default: result.unicodeScalars.append(scalar)
@@ -43,7 +43,7 @@ enum TerminalText {
 
   /// Whether `scalar` is printed as an escape.
   static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "\\" || isControl(scalar) || isBidiControl(scalar) || SystemPath.isEscape(scalar)
+    scalar == "\\" || isControl(scalar) || isBidiControl(scalar) || EscapedByte.contains(scalar)
   }
 
   /// C0 controls, DEL and C1 controls.

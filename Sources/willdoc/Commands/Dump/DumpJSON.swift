@@ -79,8 +79,8 @@ enum DumpJSON {
       ("points", points),
       ("width", layout.hasWidth ? .null : .number(stroke.constantWidth)),
       ("color", color),
-      ("ts", .double(shortest(stroke.startParameter))),
-      ("tf", .double(shortest(stroke.endParameter))),
+      ("ts", .double(JSONValue.shortest(stroke.startParameter))),
+      ("tf", .double(JSONValue.shortest(stroke.endParameter))),
       ("blendMode", .string(stroke.blendMode.effective.name)),
       (
         "blendModeValue",
@@ -104,11 +104,5 @@ enum DumpJSON {
         ))
     }
     return .object(members)
-  }
-
-  /// A `Float` as the `Double` whose shortest text is the float's shortest text, so `0.1f`
-  /// prints as `0.1` rather than `0.10000000149011612`.
-  static func shortest(_ value: Float) -> Double {
-    Double(value.description) ?? Double(value)
   }
 }

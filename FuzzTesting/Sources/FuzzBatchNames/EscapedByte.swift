@@ -1,0 +1,1 @@
+../../../Sources/willdoc/Process/EscapedByte.swift
