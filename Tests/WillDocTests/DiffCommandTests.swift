@@ -2,7 +2,8 @@ import Foundation
 import InkTestSupport
 import Testing
 
-/// `willdoc diff A B`: exit 0 for the same strokes in any containers, 1 with what differs.
+/// `willdoc diff A B`: exit 0 for the same strokes in any containers, 1 with what differs, 2
+/// when an input cannot be read.
 @Suite struct DiffCommandTests {
   static let valid = Fixtures.sampleDocuments.appendingPathComponent("valid")
 
@@ -72,5 +73,29 @@ import Testing
       "diff", Self.path("handwriting-opc.will"), Self.path("empty.will"), "--tolerance", "-1",
     ])
     #expect(usage.status == 64)
+  }
+
+  /// A damaged input (or a missing one) makes the answer unknown, never "different": exit 2,
+  /// each failure named on standard error and, with `--format json`, in the report's `errors`.
+  @Test(arguments: ["x-truncated-zip.will", "x-bad-crc.will", "x-record-length-2pow32.will"])
+  func aDamagedInputIsUnreadable(name: String) throws {
+    let damaged = Fixtures.sampleDocuments.appendingPathComponent("invalid/\(name)").path
+    let text = try WillDocRunner.run(["diff", Self.path("handwriting-opc.will"), damaged])
+    #expect(text.status == 2, "\(text.stdout)")
+    #expect(text.stdout.isEmpty)
+    #expect(text.stderr.hasPrefix("willdoc: error: \(damaged): "), "\(text.stderr)")
+
+    let json = try WillDocRunner.run([
+      "diff", damaged, "/nonexistent/file.will", "--format", "json",
+    ])
+    #expect(json.status == 2, "\(json.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
+    #expect(object["equal"] is NSNull)
+    let errors = try #require(object["errors"] as? [[String: Any]])
+    #expect(errors.map { $0["file"] as? String } == [damaged, "/nonexistent/file.will"])
+    #expect(errors.last?["code"] as? String == "io-error")
+    #expect((errors.first?["message"] as? String)?.isEmpty == false)
+    #expect(json.stderr.split(separator: "\n").count == 2, "\(json.stderr)")
   }
 }

@@ -56,12 +56,28 @@ struct Diff: ParsableCommand {
 
   func run() throws {
     let limits = limitOptions.limits
-    // A UIM file is compared in its WILL 2 form (docs/uim.md).
-    let a = try reportingErrors(file: first) { () throws(WillError) in
-      try UIMReport.drawable(try InputFile.read(first, limits: limits), limits: limits)
+    // A UIM file is compared in its WILL 2 form (docs/uim.md). Both inputs are read, so that
+    // both failures are reported; an input that cannot be read makes the answer unknown,
+    // never "different": exit 2, the error on standard error and, for JSON, in the report.
+    var failures: [(file: String, error: WillError)] = []
+    func read(_ path: String) -> WillDocument? {
+      do throws(WillError) {
+        return try UIMReport.drawable(try InputFile.read(path, limits: limits), limits: limits)
+      } catch {
+        printError(errorLine(file: path, error))
+        failures.append((path, error))
+        return nil
+      }
     }
-    let b = try reportingErrors(file: second) { () throws(WillError) in
-      try UIMReport.drawable(try InputFile.read(second, limits: limits), limits: limits)
+    let a = read(first)
+    let b = read(second)
+    guard let a, let b else {
+      if format == .json {
+        try reportingErrors(file: "-") { () throws(WillError) in
+          try unreadableJSON(failures).write { StandardOutput.write($0) }
+        }
+      }
+      throw ExitStatus.unreadable.exitCode
     }
     let difference = DocumentDifference(
       comparing: a, with: b, tolerance: tolerance, maximumAlignmentWork: maxDiffWork.value)
@@ -126,6 +142,26 @@ struct Diff: ParsableCommand {
     }
     lines.append(difference.isEqual ? "the same strokes" : "different")
     return lines
+  }
+
+  /// The report when an input cannot be read: which, and why; `equal` is null (unknown).
+  private func unreadableJSON(_ failures: [(file: String, error: WillError)]) -> JSONValue {
+    .object([
+      ("schema", .int(1)), ("a", .string(first)), ("b", .string(second)),
+      ("tolerance", .double(tolerance)), ("equal", .null),
+      (
+        "errors",
+        .array(
+          failures.map { failure in
+            .object([
+              ("file", .string(failure.file)), ("code", .string(failure.error.kind.code)),
+              ("message", .string(failure.error.message)),
+              ("part", .string(failure.error.part)), ("offset", .int(failure.error.offset)),
+              ("strokeIndex", .int(failure.error.strokeIndex)),
+            ])
+          })
+      ),
+    ])
   }
 
   private func json(_ difference: DocumentDifference) -> JSONValue {
