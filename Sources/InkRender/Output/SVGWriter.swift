@@ -10,9 +10,9 @@ import InkCodec
 ///
 /// The ink is composited as a layer above the page, as PNG output does: an eraser
 /// (destination-out) is a `<mask>` over the ink drawn before it and never visible ink, the
-/// masks laid out by an ``EraserTree``: n runs of erasers nest ⌈log₂(n + 1)⌉ deep at most;
+/// masks laid out as a balanced tree: n runs of erasers nest ⌈log₂(n + 1)⌉ deep at most;
 /// destination-over ink is drawn before (under) the ink before it. Multiply, darken and
-/// lighten are `mix-blend-mode`s; other modes are drawn source-over. See ``VectorBlend``.
+/// lighten are `mix-blend-mode`s; other modes are drawn source-over.
 public enum SVGWriter {
   /// The SVG text for a page's outlines.
   /// - Parameters:
