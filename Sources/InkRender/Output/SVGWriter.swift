@@ -5,9 +5,10 @@ import InkCodec
 /// The document is `width × height` output pixels with a `viewBox` in page units: a
 /// background `<rect>` when the page has a colour, the section's images (embedded as `data:`
 /// URLs) and then the ink, one `<path>` per stroke (a stroke whose alpha varies through a
-/// `<mask>` of its pieces: see ``VectorStroke/isAlphaMasked``). Paths use relative commands
-/// and only the decimals the tolerance needs; colours, opacities and blend modes are shared
-/// classes in one `<style>`. Runs of strokes of one layer sit in a `<g>` (`id="layer-N"` on its first).
+/// `<mask>` of its pieces, grey by alpha, so that it is one layer as in PNG). Paths use
+/// relative commands and only the decimals the tolerance needs; colours, opacities and blend
+/// modes are shared classes in one `<style>`. Runs of strokes of one layer sit in a `<g>`
+/// (`id="layer-N"` on its first).
 ///
 /// The ink is composited as a layer above the page, as PNG output does: an eraser
 /// (destination-out) is a `<mask>` over the ink drawn before it and never visible ink, the
