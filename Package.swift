@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// `WILLDOC_OPTIMIZE=1` (set by .ci/run and the README's test command) compiles the libraries
+// optimised in debug builds too: the tests then run the code people ship, several times
+// faster. A package that depends on this one never sets it, so never sees the flag.
+let optimizedInDebug: [SwiftSetting] =
+  Context.environment["WILLDOC_OPTIMIZE"] == nil
+  ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
   name: "willdoc",
   // Typed-throws function types, used throughout, need the Swift 6 runtime on Apple platforms.
@@ -47,13 +54,13 @@ let package = Package(
         "CZlib",
         .target(name: "CLibzip", condition: .when(platforms: [.linux], traits: ["Libzip"])),
         .target(name: "CLZMA", condition: .when(platforms: [.linux], traits: ["LZMA"])),
-      ]),
+      ], swiftSettings: optimizedInDebug),
     .target(
       name: "InkRender",
       dependencies: [
         "InkCodec", .target(name: "CJPEG", condition: .when(platforms: [.linux], traits: ["JPEG"])),
-      ]),
-    .target(name: "InkInput", dependencies: ["InkCodec"]),
+      ], swiftSettings: optimizedInDebug),
+    .target(name: "InkInput", dependencies: ["InkCodec"], swiftSettings: optimizedInDebug),
     .executableTarget(
       name: "willdoc",
       dependencies: [
@@ -63,13 +70,14 @@ let package = Package(
     ),
     // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
     // sample documents. Not a product: apps get ink from a pen, not from a motor model.
-    .target(name: "InkSynthesis", dependencies: ["InkCodec", "InkInput"]),
+    .target(
+      name: "InkSynthesis", dependencies: ["InkCodec", "InkInput"], swiftSettings: optimizedInDebug),
     // Test data that must never ship: the recipes of SampleDocuments/, the hostile-file writers
     // (hand-built zips and zip bombs, invalid samples, resource attacks) and the PNG fixture.
     // Shared by the tests and `make-samples`; `willdoc` does not link it.
     .target(
       name: "InkTestFixtures", dependencies: ["InkCodec", "InkRender", "InkSynthesis"],
-      path: "Tests/InkTestFixtures"),
+      path: "Tests/InkTestFixtures", swiftSettings: optimizedInDebug),
     // A development tool, not a product: `swift run make-samples` rewrites SampleDocuments/.
     .executableTarget(
       name: "make-samples", dependencies: ["InkCodec", "InkTestFixtures"],

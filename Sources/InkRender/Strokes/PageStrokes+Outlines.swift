@@ -9,24 +9,13 @@ extension PageStrokes {
   ) throws(WillError) -> [StrokeParts<OutlinePath>] {
     let outliner = BezierOutliner(tolerance: tolerance)
     let clip = clip(width: frame.width * scale, height: frame.height * scale, tolerance: tolerance)
-    var shapes: [StrokeParts<OutlinePath>] = []
-    try prepare(
-      page, frame: frame, scale: scale, clip: clip, defaultWidth: defaultWidth, budget: budget
-    ) { (prepared) throws(WillError) in
-      let parts = prepared.parts.map {
-        StrokeParts<OutlinePath>.Part(
-          alpha: $0.alpha, geometry: outliner.path(of: $0.geometry, budget: budget))
-      }.filter { !$0.geometry.isEmpty }
-      budget.charge(
-        parts.reduce(0) { $0 + $1.geometry.elements.count } * WorkBudget.vectorElementCost)
-      try budget.check()
-      guard !parts.isEmpty else { return }
-      shapes.append(
-        StrokeParts(
-          layer: prepared.layer, stroke: prepared.stroke, color: prepared.color,
-          blendMode: prepared.blendMode, parts: parts))
+    return try outlines(
+      of: page, frame: frame, scale: scale, clip: clip, defaultWidth: defaultWidth,
+      budget: budget, elementCount: \.elements.count
+    ) { chains in
+      let path = outliner.path(of: chains, budget: budget)
+      return path.isEmpty ? nil : path
     }
-    return shapes
   }
 
   /// The flattened outline polygons of every stroke that draws something, in output pixels,
@@ -39,22 +28,36 @@ extension PageStrokes {
     let outliner = PolygonOutliner(tolerance: tolerance)
     let size = frame.canvasSize(scale: scale)
     let clip = clip(width: size.width, height: size.height, tolerance: tolerance)
-    var result: [StrokeParts<[[InkPoint]]>] = []
+    return try outlines(
+      of: page, frame: frame, scale: scale, clip: clip, defaultWidth: defaultWidth,
+      budget: budget, elementCount: { $0.reduce(0) { $0 + $1.count } }
+    ) { chains in
+      var sink = PolygonCollector()
+      outliner.outline(chains, into: &sink, budget: budget)
+      // One contour per piece of ink: the sweep then follows one chain of edges on most
+      // rows instead of deciding where overlapping caps and joins meet (merging costs about
+      // what it saves the fill, end to end; Benchmarks/NOTES.md).
+      let polygons = PolygonUnion.merged(sink.polygons, budget: budget)
+      return polygons.isEmpty ? nil : polygons.map { $0.map(\.point) }
+    }
+  }
+
+  /// Every stroke's parts outlined by `outline` (nil for a part that draws nothing), each
+  /// outline's elements charged to the budget once it is built.
+  private static func outlines<Geometry>(
+    of page: RenderPage, frame: PageFrame, scale: Double, clip: CanvasClip,
+    defaultWidth: Double, budget: WorkBudget, elementCount: (Geometry) -> Int,
+    outline: ([[CubicSegment]]) -> Geometry?
+  ) throws(WillError) -> [StrokeParts<Geometry>] {
+    var result: [StrokeParts<Geometry>] = []
     try prepare(
       page, frame: frame, scale: scale, clip: clip, defaultWidth: defaultWidth, budget: budget
     ) { (prepared) throws(WillError) in
-      let parts = prepared.parts.map {
-        var sink = PolygonCollector()
-        outliner.outline($0.geometry, into: &sink, budget: budget)
-        // One contour per piece of ink: the sweep then follows one chain of edges on most
-        // rows instead of deciding where overlapping caps and joins meet (merging costs about
-        // what it saves the fill, end to end; Benchmarks/NOTES.md).
-        let polygons = PolygonUnion.merged(sink.polygons, budget: budget)
-        return StrokeParts<[[InkPoint]]>.Part(
-          alpha: $0.alpha, geometry: polygons.map { $0.map(\.point) })
-      }.filter { !$0.geometry.isEmpty }
-      let vertices = parts.reduce(0) { $0 + $1.geometry.reduce(0) { $0 + $1.count } }
-      budget.charge(vertices * WorkBudget.vectorElementCost)
+      let parts = prepared.parts.compactMap { part in
+        outline(part.geometry).map { StrokeParts<Geometry>.Part(alpha: part.alpha, geometry: $0) }
+      }
+      budget.charge(
+        parts.reduce(0) { $0 + elementCount($1.geometry) } * WorkBudget.vectorElementCost)
       try budget.check()
       guard !parts.isEmpty else { return }
       result.append(
