@@ -11,11 +11,11 @@ extension PageStrokes {
     let clip = clip(width: frame.width * scale, height: frame.height * scale, tolerance: tolerance)
     return try outlines(
       of: page, frame: frame, scale: scale, clip: clip, defaultWidth: defaultWidth,
-      budget: budget, elementCount: \.elements.count
-    ) { chains in
-      let path = outliner.path(of: chains, budget: budget)
-      return path.isEmpty ? nil : path
-    }
+      budget: budget, elementCount: \.elements.count,
+      outline: { chains in
+        let path = outliner.path(of: chains, budget: budget)
+        return path.isEmpty ? nil : path
+      })
   }
 
   /// The flattened outline polygons of every stroke that draws something, in output pixels,
@@ -30,16 +30,16 @@ extension PageStrokes {
     let clip = clip(width: size.width, height: size.height, tolerance: tolerance)
     return try outlines(
       of: page, frame: frame, scale: scale, clip: clip, defaultWidth: defaultWidth,
-      budget: budget, elementCount: { $0.reduce(0) { $0 + $1.count } }
-    ) { chains in
-      var sink = PolygonCollector()
-      outliner.outline(chains, into: &sink, budget: budget)
-      // One contour per piece of ink: the sweep then follows one chain of edges on most
-      // rows instead of deciding where overlapping caps and joins meet (merging costs about
-      // what it saves the fill, end to end; Benchmarks/NOTES.md).
-      let polygons = PolygonUnion.merged(sink.polygons, budget: budget)
-      return polygons.isEmpty ? nil : polygons.map { $0.map(\.point) }
-    }
+      budget: budget, elementCount: { $0.reduce(0) { $0 + $1.count } },
+      outline: { chains in
+        var sink = PolygonCollector()
+        outliner.outline(chains, into: &sink, budget: budget)
+        // One contour per piece of ink: the sweep then follows one chain of edges on most
+        // rows instead of deciding where overlapping caps and joins meet (merging costs about
+        // what it saves the fill, end to end; Benchmarks/NOTES.md).
+        let polygons = PolygonUnion.merged(sink.polygons, budget: budget)
+        return polygons.isEmpty ? nil : polygons.map { $0.map(\.point) }
+      })
   }
 
   /// Every stroke's parts outlined by `outline` (nil for a part that draws nothing), each
