@@ -1,8 +1,10 @@
 extension UIMDocument {
-  /// Converts a WILL 2 document to UIM 3.1.0 without loss, in the layout ``UIMWillMapping``
-  /// describes: the stored integers of every stroke carry over at their precision, pages and
-  /// transforms become tree groups and triples, particle paints become raster brushes. No input
-  /// data is invented.
+  /// Converts a WILL 2 document to UIM 3.1.0 in the layout ``UIMWillMapping`` describes: the
+  /// stored integers of every stroke carry over at their precision, pages and transforms
+  /// become tree groups and triples, particle paints become raster brushes. No input data is
+  /// invented. What UIM does not hold (the container, other properties, images, uninterpreted
+  /// SVG elements such as `<view>`, other parts) is listed by
+  /// ``WillDocument/uimConversionLosses``.
   /// - Parameter document: The WILL 2 document.
   /// - Throws: ``WillErrorKind/unsupported(_:)`` when a stroke's precision is outside 0…15.
   public init(converting document: WillDocument) throws(WillError) {

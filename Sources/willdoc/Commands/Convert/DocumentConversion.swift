@@ -141,7 +141,9 @@ struct DocumentConversion {
     let count = document.strokes.count
     switch target {
     case .will: return (try document.serialized(container: document.container), count)
-    case .uim: return (try UIMDocument(converting: document).serialized(), count)
+    case .uim:
+      losses.droppedMetadata += document.uimConversionLosses
+      return (try UIMDocument(converting: document).serialized(), count)
     case .inkml:
       return (try InkMLDocument(converting: document, losses: &losses).serialized(), count)
     }

@@ -8,14 +8,11 @@ struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Draw a WILL document's sections as PNG, SVG, PDF or outline JSON.",
     discussion: """
-      Draws each section on its page (RIFF and raw files, and --fit ink: a page fitted to the \
-      ink; ink outside a page is cropped, and the strokes it cuts are counted on standard \
-      error); several \
-      sections give out-0.png, out-1.png, … as --section counts them, or one PDF. SVG and PDF \
+      Draws each section on its page (RIFF, raw and --fit ink: fitted to the ink); several \
+      sections give out-0.png, out-1.png, …, or one PDF. SVG and PDF \
       draw each stroke as one filled outline (--svg-style centerline: a stroked centre line); \
-      --brush particle or hair draws PNG, and PDF as an image. Drawing is bounded per page and \
-      for every page together: going over a limit is an error (exit 1) naming the option that \
-      raises it. render never writes over its input, nor over an existing file without --force.
+      --brush particle or hair draws PNG, and PDF as an image. Going over a drawing limit is \
+      an error (exit 1) naming the option that raises it. render never writes over its input, nor over an existing file without --force.
 
       In full: docs/cli.md#render; budgets: docs/render-budget.md. \(LimitOptions.helpNote)
       """)
@@ -112,10 +109,7 @@ struct Render: ParsableCommand {
   var maxImageScans = LimitValue(RenderLimits.default.maxImageScans)
 
   @Option(
-    help: ArgumentHelp(
-      "The rectangle drawn: the declared page (ink outside it is cropped, and said), or the "
-        + "ink's bounds plus 8 page units on each side.",
-      valueName: "page|ink"))
+    help: ArgumentHelp("Crop to the page, or the ink's bounds + 8 units.", valueName: "page|ink"))
   var fit: PageFit = .page
 
   @OptionGroup var overwrite: OverwriteOptions
