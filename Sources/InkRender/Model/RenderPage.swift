@@ -19,7 +19,7 @@ public struct RenderPage: Sendable, Hashable {
   /// Which rectangle a page with a declared size is drawn on: the page (the default) or
   /// the ink's bounds plus ``margin``.
   public var fit: PageFit = .page
-  /// The document's particle paints, which strokes select by ``Stroke/paintIndex`` when the
+  /// The document's particle paints, which strokes select by `Stroke.paintIndex` when the
   /// page is drawn with ``Brush/particle``.
   public var paints: [ParticlesPaint] = []
   /// The images drawn on the page under the ink, in order (erasers never remove them).
