@@ -1,6 +1,8 @@
 extension WillDocument {
-  /// What ``UIMDocument/init(converting:)`` does not carry into UIM, one phrase each: the
-  /// container (UIM has no RIFF or raw form), RIFF chunks other than the header and ink,
+  /// What ``UIMDocument/init(converting:)`` does not carry into UIM, one phrase each: a raw
+  /// container (UIM has no raw form; a RIFF file's `INK ` chunks come back by their part
+  /// names, see ``containerOfParts``), a `HEAD` chunk of another version than the one written
+  /// (``WillDataFile/currentVersion``), RIFF chunks other than the header and ink,
   /// properties other than the title, dates, application, its version and template (a
   /// core.xml `version`, say), each section's images and SVG elements the model does not
   /// interpret (a `<view>`), and the package's other parts (thumbnails, custom parts).
@@ -9,9 +11,18 @@ extension WillDocument {
   /// six properties — comes back from UIM as it was. Linear in the document's size.
   public var uimConversionLosses: [String] {
     var lost: [String] = []
-    if container != .opc {
+    if container == .raw {
+      lost.append("the raw container (UIM holds ink, not a file layout)")
+    }
+    if let head = riffChunks.first(where: { $0.id == "HEAD" }),
+      head.data != WillDataFile.currentVersion
+    {
+      let version = { (bytes: [UInt8]) in
+        bytes.prefix(8).map { String($0) }.joined(separator: ".") + (bytes.count > 8 ? "…" : "")
+      }
       lost.append(
-        "the \(container == .riff ? "RIFF" : "raw") container (UIM holds ink, not a file layout)")
+        "the RIFF HEAD chunk (version \(version(head.data)), \(head.data.count) bytes; "
+          + "RIFF back from UIM gets \(version(WillDataFile.currentVersion)))")
     }
     let chunks = riffChunks.filter { !$0.isInk && $0.id != "HEAD" }
     if !chunks.isEmpty {

@@ -1,0 +1,17 @@
+import ArgumentParser
+import InkCodec
+
+/// `--container opc|riff|raw` (`package` is another name for `opc`).
+extension ContainerKind: ExpressibleByArgument {
+  public init?(argument: String) {
+    if argument == "package" {
+      self = .opc
+    } else if let kind = ContainerKind(rawValue: argument) {
+      self = kind
+    } else {
+      return nil
+    }
+  }
+
+  public static var allValueStrings: [String] { ["package", "opc", "riff", "raw"] }
+}
