@@ -19,14 +19,7 @@ extension UIMDocument {
         properties.append(UIMProperty(name: "will://document/3.0/" + name, value: value))
       }
     }
-    var vector = UIMVectorBrush(name: UIMWillMapping.circleBrushURI, prototypes: [], spacing: 1)
-    for (precision, size) in [(4, 0), (8, 2), (16, 6), (32, 18)] {
-      vector.prototypes.append(
-        UIMBrushPrototype(
-          shapeURI: "will://brush/3.0/shape/Circle?precision=\(precision)&radius=0.5",
-          size: Float(size)))
-    }
-    brushes.vectorBrushes = [vector]
+    brushes.vectorBrushes = [.circle(named: UIMWillMapping.circleBrushURI)]
     for (index, paint) in document.paints.enumerated() {
       brushes.rasterBrushes.append(rasterBrush(paint, index: index))
     }
