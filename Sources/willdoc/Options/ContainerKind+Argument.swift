@@ -3,6 +3,7 @@ import InkCodec
 
 /// `--container opc|riff|raw` (`package` is another name for `opc`).
 extension ContainerKind: ExpressibleByArgument {
+  /// The container named `argument`: `package` or `opc`, `riff`, `raw`; nil for another word.
   public init?(argument: String) {
     if argument == "package" {
       self = .opc
@@ -13,5 +14,6 @@ extension ContainerKind: ExpressibleByArgument {
     }
   }
 
+  /// The words `--help` lists.
   public static var allValueStrings: [String] { ["package", "opc", "riff", "raw"] }
 }
