@@ -113,10 +113,7 @@ extension WillDocument {
       warn("too-few-points", "\(points) control points make no spline segment (4 needed)")
     }
     if let page, let box = stroke.bounds?.transformed(by: transform) {
-      let tolerance = 1e-9
-      if box.minX < -tolerance || box.minY < -tolerance
-        || box.maxX > page.width + tolerance || box.maxY > page.height + tolerance
-      {
+      if box.overhang(pageWidth: page.width, pageHeight: page.height) > InkBounds.pageTolerance {
         warn(
           "outside-page",
           "control points lie outside the \(NumberText.shortest(page.width))×\(NumberText.shortest(page.height)) page"

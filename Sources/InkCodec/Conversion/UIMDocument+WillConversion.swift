@@ -1,8 +1,10 @@
 extension UIMDocument {
-  /// Converts a WILL 2 document to UIM 3.1.0 without loss, in the layout ``UIMWillMapping``
-  /// describes: the stored integers of every stroke carry over at their precision, pages and
-  /// transforms become tree groups and triples, particle paints become raster brushes. No input
-  /// data is invented.
+  /// Converts a WILL 2 document to UIM 3.1.0 in the layout ``UIMWillMapping`` describes: the
+  /// stored integers of every stroke carry over at their precision, pages and transforms
+  /// become tree groups and triples, particle paints become raster brushes. No input data is
+  /// invented. What UIM does not hold (the container, other properties, images, uninterpreted
+  /// SVG elements such as `<view>`, other parts) is listed by
+  /// ``WillDocument/uimConversionLosses``.
   /// - Parameter document: The WILL 2 document.
   /// - Throws: ``WillErrorKind/unsupported(_:)`` when a stroke's precision is outside 0…15.
   public init(converting document: WillDocument) throws(WillError) {
@@ -17,14 +19,7 @@ extension UIMDocument {
         properties.append(UIMProperty(name: "will://document/3.0/" + name, value: value))
       }
     }
-    var vector = UIMVectorBrush(name: UIMWillMapping.circleBrushURI, prototypes: [], spacing: 1)
-    for (precision, size) in [(4, 0), (8, 2), (16, 6), (32, 18)] {
-      vector.prototypes.append(
-        UIMBrushPrototype(
-          shapeURI: "will://brush/3.0/shape/Circle?precision=\(precision)&radius=0.5",
-          size: Float(size)))
-    }
-    brushes.vectorBrushes = [vector]
+    brushes.vectorBrushes = [.circle(named: UIMWillMapping.circleBrushURI)]
     for (index, paint) in document.paints.enumerated() {
       brushes.rasterBrushes.append(rasterBrush(paint, index: index))
     }

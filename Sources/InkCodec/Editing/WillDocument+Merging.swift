@@ -7,20 +7,22 @@ extension WillDocument {
   /// try notebook.write(to: url)
   /// ```
   ///
-  /// The first document gives the properties and the paints; a later document's paints
-  /// replace them when they extend them (the same paints first, then more), and are
-  /// otherwise not kept. Every section keeps its SVG,
-  /// its strokes (paths parts come out byte for byte) and its images; the parts of each
+  /// The first document gives the properties. The paints are the first document's, then
+  /// every paint of a later document not already held (compared by value), so every stroke
+  /// draws with the paint it drew with: a later stroke whose paint now sits at another index
+  /// is renumbered (its record re-encoded, see ``paintRenumbering(merging:)``), and a stroke
+  /// whose index selects no paint in its own document keeps selecting none (it is renumbered
+  /// past the merged paints where it would otherwise select one). Every other stroke keeps
+  /// its record, and a paths part with no renumbered stroke comes out byte for byte. Every
+  /// section keeps its SVG and its images; the parts of each
   /// later document whose names are already used get fresh ones (`paths.protobuf` →
   /// `paths-1.protobuf`), the same for every reference, so a part that several sections
   /// share stays one part. Other parts of later documents (thumbnails, custom parts) are
   /// kept the same way; their properties are not. A RIFF or raw document comes in as one
   /// page laid out as Inkspace writes a package (see ``serialized(container:options:)``).
+  /// Time is linear in the documents' strokes and paints.
   /// - Parameter documents: The documents; none gives an empty package.
-  /// - Throws: ``WillErrorKind/unsupported(_:)`` when a later document's strokes select
-  ///   particle paints (by index) other than the ones the merge holds at those indices (or a
-  ///   paint where they selected none): the strokes would draw with other paints, and
-  ///   renumbering them would change their bytes.
+  /// - Throws: Nothing today; kept typed for merges that may refuse.
   public init(merging documents: [WillDocument]) throws(WillError) {
     let laidOut = documents.map { document in
       document.container == .opc ? document : Self.readBackOrder(document.inkspaceLayout())
@@ -34,23 +36,46 @@ extension WillDocument {
     merged.containerParts = []
     var renaming = PartRenaming()
     renaming.take(merged)
-    var paints = MergedPaints(merged)
+    let paints = MergedPaints(laidOut)
+    merged.renumberPaints(paints, document: 0)
     for (offset, document) in laidOut.enumerated().dropFirst() {
-      try paints.add(document, position: offset)
-      let renamed = renaming.renaming(document)
+      var renamed = renaming.renaming(document)
+      renamed.renumberPaints(paints, document: offset)
       merged.sections += renamed.sections
       merged.otherParts += renamed.otherParts
     }
     if merged.paints != paints.paints {
       merged.paints = paints.paints
-      merged.paintsSource = paints.source
+      // A later document whose paints are the merged ones keeps its part's bytes, under the
+      // name the first document's paints would have had.
+      merged.paintsSource = laidOut.lazy.compactMap(\.paintsSource).first {
+        $0.paints == paints.paints
+      }
+      merged.paintsSource?.part.name = "/style/paints.protobuf"
     }
     self = merged
   }
 
+  /// How ``init(merging:)`` renumbers the paint indices of each document's strokes: per
+  /// document, in order, each index some stroke holds that the merge changes, with its new
+  /// value, sorted by the old one. Empty lists for documents whose strokes keep their indices.
+  /// - Parameter documents: The documents, as given to the merge.
+  /// - Returns: One list per document.
+  public static func paintRenumbering(merging documents: [WillDocument]) -> [[(
+    from: UInt32, to: UInt32
+  )]] {
+    let paints = MergedPaints(documents)
+    return documents.indices.map { index in
+      MergedPaints.indices(documents[index]).sorted().compactMap { old in
+        let new = paints.paintIndex(old, document: index)
+        return new == old ? nil : (old, new)
+      }
+    }
+  }
+
   /// The first document of `documents` that cannot join the ones before it in
   /// ``init(merging:)``, by its index, with the error the merge throws; `nil` when they merge.
-  /// It takes time linear in the documents, as the merge does.
+  /// Every document merges today (paints are merged by value), so this is always `nil`.
   ///
   /// ```swift
   /// if let conflict = WillDocument.firstMergeConflict(in: documents) {
@@ -60,16 +85,33 @@ extension WillDocument {
   public static func firstMergeConflict(in documents: [WillDocument]) -> (
     index: Int, error: WillError
   )? {
-    guard let first = documents.first else { return nil }
-    var paints = MergedPaints(first)
-    for (offset, document) in documents.enumerated().dropFirst() {
-      do {
-        try paints.add(document, position: offset)
-      } catch {
-        return (offset, error)
+    nil
+  }
+
+  /// The strokes' paint indices as the merge numbers them (see ``MergedPaints``).
+  private mutating func renumberPaints(_ paints: MergedPaints, document: Int) {
+    func visit(_ nodes: inout [SectionNode]) {
+      for position in nodes.indices {
+        switch nodes[position] {
+        case .paths(var element):
+          var changed = false
+          for k in element.strokes.indices {
+            guard let old = element.strokes[k].paintIndex else { continue }
+            let new = paints.paintIndex(old, document: document)
+            if new != old {
+              element.strokes[k].paintIndex = new
+              changed = true
+            }
+          }
+          if changed { nodes[position] = .paths(element) }
+        case .group(var group):
+          visit(&group.children)
+          nodes[position] = .group(group)
+        case .image, .unmodelled: continue
+        }
       }
     }
-    return nil
+    for s in sections.indices { visit(&sections[s].nodes) }
   }
 
   /// A package made in memory with its section's `<svg>` attributes as a reader gives them
@@ -90,55 +132,50 @@ extension WillDocument {
     return result
   }
 
-  /// The paints of a merge so far, with the paint indices earlier documents' strokes hold
-  /// that select no paint (a dangling index stays dangling).
+  /// The paints of a merge: the first document's, then each later document's paints not
+  /// already held, by value; and for each document, where each of its paints went.
   private struct MergedPaints {
     var paints: [ParticlesPaint]
-    /// The paints part as read, when the paints come from a later document.
-    var source: (part: StoredPart, paints: [ParticlesPaint])?
-    var dangling: Set<Int>
+    /// Per document, the merged index of each of its own paints.
+    var places: [[Int]] = []
 
-    init(_ first: WillDocument) {
-      paints = first.paints
-      dangling = Self.indices(first).filter { $0 >= first.paints.count }
+    init(_ documents: [WillDocument]) {
+      paints = documents.first?.paints ?? []
+      var held: [ParticlesPaint: Int] = [:]
+      for (index, paint) in paints.enumerated() where held[paint] == nil { held[paint] = index }
+      guard let first = documents.first else { return }
+      places.append(Array(first.paints.indices))
+      for document in documents.dropFirst() {
+        places.append(
+          document.paints.map { paint in
+            if let index = held[paint] { return index }
+            paints.append(paint)
+            held[paint] = paints.count - 1
+            return paints.count - 1
+          })
+      }
     }
 
-    static func indices(_ document: WillDocument) -> Set<Int> {
-      Set(document.strokes.compactMap(\.paintIndex).map(Int.init))
-    }
-
-    /// Takes in a later document: each paint index its strokes hold must select the same
-    /// paint (or none) as in its own paints. Its paints replace the merged ones when they
-    /// extend them and no earlier stroke's dangling index would come to select one of them.
-    mutating func add(_ document: WillDocument, position: Int) throws(WillError) {
-      let extends =
-        document.paints.count > paints.count && document.paints.starts(with: paints)
-        && !dangling.contains(where: { $0 >= paints.count && $0 < document.paints.count })
-      let candidate = extends ? document.paints : paints
-      let used = Self.indices(document)
-      for index in used.sorted() {
-        let own = document.paints.indices.contains(index) ? document.paints[index] : nil
-        let merged = candidate.indices.contains(index) ? candidate[index] : nil
-        if own != merged {
-          let why =
-            own == nil
-            ? "which it does not hold, and the documents before it hold one there: merged, "
-              + "they would draw with it (put this document before the ones with paints)"
-            : merged == nil
-              ? "which the documents before it cannot hold there: merged, they would draw "
-                + "with none (put this document first)"
-              : "which differs from the paint the documents before it hold there"
-          throw WillError(
-            .unsupported("document \(position)'s strokes select paint \(index), \(why)"))
+    static func indices(_ document: WillDocument) -> Set<UInt32> {
+      var result = Set<UInt32>()
+      for section in document.sections {
+        for element in section.pathsElements {
+          for stroke in element.element.strokes {
+            if let index = stroke.paintIndex { result.insert(index) }
+          }
         }
       }
-      if extends {
-        paints = document.paints
-        // Its bytes are kept, under the name the first document's paints would have had.
-        source = document.paintsSource
-        source?.part.name = "/style/paints.protobuf"
-      }
-      dangling.formUnion(used.filter { $0 >= paints.count })
+      return result
+    }
+
+    /// The merged index of paint `old` of document `document`. An index past the
+    /// document's paints selects none, and still does: unchanged when it lies past the
+    /// merged paints, else moved past them by the paint count.
+    func paintIndex(_ old: UInt32, document: Int) -> UInt32 {
+      let own = places[document]
+      if Int(old) < own.count { return UInt32(own[Int(old)]) }
+      if Int(old) >= paints.count { return old }
+      return UInt32(clamping: paints.count + Int(old))
     }
   }
 }

@@ -43,11 +43,16 @@ extension WillDocument {
 
   /// The RIFF chunks to write: the chunks as read, each `INK ` chunk holding its paths
   /// element's stream when the document still has one element per `INK ` chunk; otherwise
-  /// every stroke in one `INK ` chunk where the first was (after `HEAD` in a new file).
+  /// every stroke in one `INK ` chunk where the first was (after `HEAD` in a new file). A new
+  /// file whose paths elements are named as `INK ` chunks (``containerOfParts``, a RIFF file
+  /// back from UIM) gets one `INK ` chunk per element, in order.
   private func riffChunksToWrite() throws(WillError) -> [RIFFChunk] {
     var chunks =
       riffChunks.isEmpty ? [RIFFChunk(id: "HEAD", data: WillDataFile.currentVersion)] : riffChunks
     let elements = sections.flatMap(\.pathsElements).map(\.element)
+    if riffChunks.isEmpty, elements.count > 1, containerOfParts == .riff {
+      chunks += elements.map { _ in RIFFChunk(id: "INK ", data: []) }
+    }
     let places = chunks.filter(\.isInk).count
     var streams: [[UInt8]] = []
     if places > 1 && places == elements.count {

@@ -5,8 +5,17 @@ extension UIMDocument {
   /// as it goes and descriptors paired with the chunks there are. Every chunk that parses whole
   /// is kept; of an `INKD` that does not, the strokes before the first damaged one (the style
   /// tables after them are lost with the rest, so strokes keep no style reference a lost table
-  /// would resolve); any other damaged chunk is dropped. Trees that name strokes no longer
-  /// there are dropped. The report lists every damaged and lost chunk.
+  /// would resolve); any other damaged chunk is dropped. A main tree loses the nodes of strokes
+  /// no longer there (a tree that is not one is dropped); views that name them are dropped.
+  ///
+  /// What is kept is made readable by Wacom's tools, and the report counts only what they
+  /// show: a stroke whose style tables are lost gets ``UIMSalvageReport/defaultStyle`` (black,
+  /// size 1, a round brush added to the brushes), and strokes without a main tree get one (a
+  /// root group holding every stroke in file order), because Wacom's `UIMParser` lists only
+  /// the strokes the main tree reaches. ``UIMSalvageReport/recoveredStrokes`` counts the
+  /// strokes the main tree reaches whose style is not fully transparent; the notes name every
+  /// stroke given the default style and every stroke kept but not counted. The report lists
+  /// every damaged and lost chunk.
   /// - Throws: ``WillErrorKind/malformedRIFF(_:)`` when the bytes are not a UIM file at all,
   ///   ``WillErrorKind/unsupported(_:)`` for another version.
   public init(
@@ -49,7 +58,7 @@ extension UIMDocument {
       } else {
         report.lostChunks.append("DATA: the UIM 3.0.0 message does not parse")
       }
-      report.recoveredStrokes = inkData.strokes.count
+      makeShowable(report: &report)
       return
     }
     let descriptors = stride(from: 4, to: head.data.count - 7, by: 8).map {
@@ -94,7 +103,7 @@ extension UIMDocument {
       }
     }
     dropDanglingReferences(report: &report)
-    report.recoveredStrokes = inkData.strokes.count
+    makeShowable(report: &report)
   }
 
   /// A chunk as far as the file holds it.
@@ -213,14 +222,104 @@ extension UIMDocument {
     func intact(_ tree: UIMInkTree) -> Bool {
       (try? tree.parents()) != nil && tree.strokeIndices.allSatisfy { $0 < count }
     }
-    if let tree = structure.mainTree, !intact(tree) {
-      structure.mainTree = nil
-      report.notes.append("the main ink tree names lost strokes: dropped (strokes in file order)")
+    if var tree = structure.mainTree {
+      if (try? tree.parents()) == nil {
+        structure.mainTree = nil
+        report.notes.append("the main ink tree is not a tree: dropped")
+      } else {
+        // A stroke node is a leaf: removing it leaves every other node's parent in place.
+        let nodes = tree.nodes.count
+        tree.nodes.removeAll {
+          if case .stroke(let index) = $0.content { Int(index) >= count } else { false }
+        }
+        if tree.nodes.count < nodes {
+          structure.mainTree = tree
+          report.notes.append(
+            "the main ink tree named \(nodes - tree.nodes.count) lost strokes: their nodes dropped")
+        }
+      }
     }
     let views = structure.views.count
     structure.views.removeAll { !intact($0) }
     if structure.views.count < views {
       report.notes.append("\(views - structure.views.count) views name lost strokes: dropped")
     }
+  }
+
+  /// The group that roots the main tree salvage makes: `77696c6c-7361-6c76-6167-650000000000`
+  /// ("willsalvage").
+  static let salvageRoot = UIMIdentifier(
+    uuidBytes: Array("willsalvage".utf8) + [UInt8](repeating: 0, count: 5))
+
+  /// Gives strokes without a style the default style, strokes without a main tree one, and
+  /// counts the strokes Wacom's parser shows.
+  private mutating func makeShowable(report: inout UIMSalvageReport) {
+    let unstyled = inkData.strokes.indices.filter {
+      inkData.strokes[$0].properties == .none || inkData.strokes[$0].brushURI == .none
+    }
+    if !unstyled.isEmpty {
+      let style = UIMSalvageReport.defaultStyle
+      inkData.properties.append(
+        UIMPathPointProperties(color: Int32(bitPattern: style.color.rgba), size: style.size))
+      let properties = UInt32(inkData.properties.count)
+      if !inkData.brushURIs.contains(style.brush) { inkData.brushURIs.append(style.brush) }
+      let brush = UInt32(inkData.brushURIs.firstIndex(of: style.brush)! + 1)
+      if !brushes.vectorBrushes.contains(where: { $0.name == style.brush }) {
+        brushes.vectorBrushes.append(.circle(named: style.brush))
+      }
+      for index in unstyled {
+        if inkData.strokes[index].properties == .none {
+          inkData.strokes[index].properties = .index(properties)
+        }
+        if inkData.strokes[index].brushURI == .none {
+          inkData.strokes[index].brushURI = .index(brush)
+        }
+      }
+      report.defaultStyleStrokes = unstyled.count
+      report.notes.append(
+        "\(unstyled.count) strokes without a style (their style tables are lost) drawn with "
+          + style.description)
+    }
+    if structure.mainTree == nil, !inkData.strokes.isEmpty {
+      var nodes = [UIMNode(depth: 0, content: .group(Self.salvageRoot))]
+      for index in inkData.strokes.indices {
+        nodes.append(UIMNode(depth: 1, content: .stroke(UInt32(index))))
+      }
+      structure.mainTree = UIMInkTree(nodes: nodes)
+      report.notes.append(
+        "the main ink tree is lost: a new one holds the \(inkData.strokes.count) strokes in file order"
+      )
+    }
+    // What Wacom's parser lists: each stroke the main tree reaches, once.
+    var reached = [Bool](repeating: false, count: inkData.strokes.count)
+    for index in structure.mainTree?.strokeIndices ?? [] where index < reached.count {
+      reached[index] = true
+    }
+    var shown = 0
+    var transparent = 0
+    for (index, stroke) in inkData.strokes.enumerated() where reached[index] {
+      if isTransparent(stroke) { transparent += 1 } else { shown += 1 }
+    }
+    let outside = reached.count - reached.filter { $0 }.count
+    if outside > 0 {
+      report.notes.append(
+        "\(outside) strokes outside the main ink tree kept but not counted (Wacom's parser does "
+          + "not list them)")
+    }
+    if transparent > 0 {
+      report.notes.append(
+        "\(transparent) strokes whose style is fully transparent kept but not counted")
+    }
+    report.recoveredStrokes = shown
+  }
+
+  /// Whether `stroke` draws nothing: its alpha channel is 0 at every point, or it has none
+  /// and its style's alpha is 0.
+  private func isTransparent(_ stroke: UIMStroke) -> Bool {
+    if stroke.storedChannels.contains(.alpha) {
+      return stroke[.alpha].allSatisfy { !($0 > 0) }
+    }
+    guard let properties = inkData.properties(of: stroke) else { return true }
+    return properties.color & 0xFF == 0
   }
 }

@@ -58,6 +58,19 @@ public struct UIMVectorBrush: Sendable, Hashable, Codable {
     self.spacing = spacing
   }
 
+  /// A round brush named `name`: Wacom's circle shape at 4, 8, 16 and 32 vertices from point
+  /// sizes 0, 2, 6 and 18 up, spacing 1 — the brush WILL 2 strokes are drawn with.
+  public static func circle(named name: String) -> UIMVectorBrush {
+    var brush = UIMVectorBrush(name: name, prototypes: [], spacing: 1)
+    for (precision, size) in [(4, 0), (8, 2), (16, 6), (32, 18)] {
+      brush.prototypes.append(
+        UIMBrushPrototype(
+          shapeURI: "will://brush/3.0/shape/Circle?precision=\(precision)&radius=0.5",
+          size: Float(size)))
+    }
+    return brush
+  }
+
   init(reading r: inout MessageReader) throws(WillError) {
     while let tag = try r.next() {
       switch tag.fieldNumber {

@@ -2,8 +2,9 @@ import InkCodec
 
 /// What a page needs to be drawn: its size, background and layers of strokes.
 ///
-/// A page without a size (RIFF and raw documents have none) is fitted to the bounding box of
-/// its ink plus ``margin``. Ink outside the page is still drawn wherever the canvas reaches.
+/// A page without a size (RIFF and raw documents have none), or one with ``fit`` set to
+/// ``PageFit/ink``, is fitted to the bounding box of its ink plus ``margin``. Ink outside a
+/// declared page is cropped; ``inkOutsidePage()`` says which strokes that cuts.
 public struct RenderPage: Sendable, Hashable {
   /// The page width in page units, or `nil` to fit the ink.
   public var width: Double?
@@ -15,6 +16,9 @@ public struct RenderPage: Sendable, Hashable {
   public var layers: [RenderLayer]
   /// The space around the ink, in page units, when the page is fitted to the ink.
   public var margin: Double
+  /// Which rectangle a page with a declared size is drawn on: the page (the default) or
+  /// the ink's bounds plus ``margin``.
+  public var fit: PageFit = .page
   /// The document's particle paints, which strokes select by `Stroke.paintIndex` when the
   /// page is drawn with ``Brush/particle``.
   public var paints: [ParticlesPaint] = []

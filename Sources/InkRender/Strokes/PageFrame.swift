@@ -13,15 +13,16 @@ public struct PageFrame: Sendable, Hashable {
 }
 
 extension PageFrame {
-  /// The page's rectangle: its declared size, or the ink's bounding box plus the margin.
+  /// The page's rectangle: its declared size, or (no size, or ``PageFit/ink``) the ink's
+  /// bounding box plus the margin.
   /// - Parameters:
   ///   - page: The page.
   ///   - defaultWidth: The width of strokes that store none.
   ///
   /// The rectangle is at least 1 × 1. Declared sizes and ink beyond 10^12 units are ignored.
   init(fitting page: RenderPage, defaultWidth: Double) {
-    if let w = page.width, let h = page.height, w > 0, h > 0, w < 1e12, h < 1e12 {
-      self.init(x: 0, y: 0, width: w, height: h)
+    if page.fit == .page, let size = page.declaredSize {
+      self.init(x: 0, y: 0, width: size.width, height: size.height)
       return
     }
     var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?

@@ -246,31 +246,29 @@ import Testing
     let extended = try WillDocument(merging: [plain, painted])
     #expect(extended.paints == painted.paints)
     #expect(try WillDocument(parsing: try extended.serialized()).paints == painted.paints)
-    // A dangling index (no paint in its own document) must not come to select one…
+    // A dangling index (no paint in its own document) keeps selecting none: renumbered past
+    // the merged paints where it would select one.
     var dangling = painted
     dangling.paints = []
-    let error = #expect(throws: WillError.self) {
-      try WillDocument(merging: [painted, dangling])
-    }
-    #expect(error?.category == .unsupported)
-    // …so the paints cannot be taken in after it, and strokes that use them are refused.
-    #expect(throws: WillError.self) { try WillDocument(merging: [dangling, painted]) }
-    let unpaintedInk = WillDocument(
-      strokes: [Stroke(points: [InkPoint(x: 5, y: 5), InkPoint(x: 6, y: 6)], widths: [1])],
-      pageWidth: 100, pageHeight: 100)
-    var unusedPaints = unpaintedInk
-    unusedPaints.paints = [ParticlesPaint()]
-    #expect(try WillDocument(merging: [dangling, unusedPaints]).paints.isEmpty)
-    // Other paints at the same index are refused.
+    let after = try WillDocument(merging: [painted, dangling])
+    #expect(after.paints == painted.paints)
+    #expect(after.sections.map { $0.strokes[0].paintIndex } == [0, 1])
+    let before = try WillDocument(merging: [dangling, painted])
+    #expect(before.sections.map { $0.strokes[0].paintIndex } == [1, 0])
+    #expect(
+      WillDocument.paintRenumbering(merging: [dangling, painted]).map { $0.map(\.to) }
+        == [[1], []])
+    // Other paints at the same index are added, and the strokes renumbered to keep theirs.
     var other = painted
-    other.paints = [
-      {
-        var paint = ParticlesPaint()
-        paint.spacing = 7
-        return paint
-      }()
-    ]
-    #expect(throws: WillError.self) { try WillDocument(merging: [painted, other]) }
+    var spaced = ParticlesPaint()
+    spaced.spacing = 7
+    other.paints = [spaced]
+    let both = try WillDocument(merging: [painted, other])
+    #expect(both.paints == [ParticlesPaint(), spaced])
+    #expect(both.sections.map { $0.strokes[0].paintIndex } == [0, 1])
+    let reparsed = try WillDocument(parsing: try both.serialized())
+    #expect(reparsed.paints == both.paints)
+    #expect(reparsed.sections.map { $0.strokes[0].paintIndex } == [0, 1])
   }
 
   /// Deleting a page keeps the other pages' section and relationships parts, and the content

@@ -32,12 +32,28 @@ struct UIMSalvageTests {
       #expect(strokes.count <= original.inkData.strokes.count)
       for (index, stroke) in strokes.enumerated() {
         var expected = original.inkData.strokes[index]
-        // Style references survive only with their tables.
-        if document.inkData.properties.isEmpty { expected.properties = .none }
-        if document.inkData.brushURIs.isEmpty { expected.brushURI = .none }
+        // Style references survive only with their tables; a stroke that lost its style is
+        // given the default one, visible.
         if document.inkData.renderModeURIs.isEmpty { expected.renderModeURI = .none }
+        if report.defaultStyleStrokes > 0 {
+          let style = UIMSalvageReport.defaultStyle
+          if stroke.properties != expected.properties {
+            #expect(
+              document.inkData.properties(of: stroke)
+                == UIMPathPointProperties(color: Int32(style.color.rgba), size: style.size))
+            expected.properties = stroke.properties
+          }
+          if stroke.brushURI != expected.brushURI {
+            #expect(document.inkData.brushURI(of: stroke) == style.brush)
+            #expect(document.brushes.vectorBrushes.contains { $0.name == style.brush })
+            expected.brushURI = stroke.brushURI
+          }
+        }
         #expect(stroke == expected, "cut at \(length), stroke \(index)")
       }
+      // The report counts what the main tree shows, and there is a main tree.
+      #expect(report.recoveredStrokes == strokes.count, "cut at \(length)")
+      #expect(strokes.isEmpty || document.structure.mainTree != nil, "cut at \(length)")
       kept.insert(strokes.count)
       // What is kept writes and reads back.
       #expect(try UIMDocument(parsing: try document.serialized()).inkData == document.inkData)

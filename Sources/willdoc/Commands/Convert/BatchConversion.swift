@@ -19,6 +19,8 @@ import InkCodec
 struct BatchConversion {
   /// The format to write.
   var target: ConvertFormat
+  /// The container of WILL 2 output (`--container`), or nil for the input's.
+  var container: ContainerKind?
   /// The decoding limits of every input and every read-back.
   var limits: DecodingLimits
   /// The overwrite policy (`--force`).
@@ -224,7 +226,8 @@ struct BatchConversion {
   private func read(_ input: String, into outcome: inout ConversionOutcome) -> DocumentConversion? {
     do {
       let file = try InputFile.read(input, limits: limits)
-      return try DocumentConversion(converting: file, to: target, limits: limits)
+      return try DocumentConversion(
+        converting: file, to: target, container: container, limits: limits)
     } catch let error as DocumentConversion.Failure {
       outcome.code = error.code
       outcome.reason = error.reason

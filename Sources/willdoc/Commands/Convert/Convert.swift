@@ -10,8 +10,10 @@ struct Convert: ParsableCommand {
     abstract: "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml).",
     discussion: """
       The input's format is sniffed; the output's comes from its extension (.will, .uim, \
-      .inkml) or --to. WILL 2 → UIM → WILL 2 is exact; what a target cannot hold is listed as \
-      changed or dropped, and the output is read back before it is written. With -d, files, \
+      .inkml) or --to. WILL 2 → UIM → WILL 2 keeps strokes, pages, transforms, paints and six \
+      properties exactly, a RIFF file as RIFF; what a target cannot hold is listed as changed \
+      or dropped, and the output is read back before it is written. --container picks the \
+      container of WILL 2 output. With -d, files, \
       folders (walked for .will, .uim and .inkml files) and - are converted -j at a time into \
       DIR under their own subfolders; a bad input is reported and the others go on.
 
@@ -40,6 +42,13 @@ struct Convert: ParsableCommand {
 
   @Option(help: "The format to write: will, uim or inkml (default: from the output's extension).")
   var to: ConvertFormat?
+
+  @Option(
+    help: ArgumentHelp(
+      "The container of WILL 2 output: package (or opc), riff or raw (default: the input's; "
+        + "a UIM whose paths parts are RIFF chunks comes back as RIFF, any other as a package).",
+      valueName: "kind"))
+  var container: ContainerKind?
 
   @Option(
     name: .shortAndLong,
@@ -73,6 +82,11 @@ struct Convert: ParsableCommand {
     }
     if inputs.filter({ $0 == "-" }).count > 1 {
       throw ValidationError("standard input (-) can be given once")
+    }
+    if container != nil, let format = to ?? output.flatMap(ConvertFormat.init(extensionOf:)),
+      format != .will
+    {
+      throw ValidationError("--container chooses the container of WILL 2 output (--to will)")
     }
     if let directory {
       if output != nil { throw ValidationError("give -o FILE or -d DIR, not both") }
@@ -121,7 +135,7 @@ struct Convert: ParsableCommand {
         [.convert(input: inputs[0], output: output!)]
       }
     let conversion = BatchConversion(
-      target: target, limits: limitOptions.limits, overwrite: overwrite,
+      target: target, container: container, limits: limitOptions.limits, overwrite: overwrite,
       jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, directory: directory)
     let work = entries.filter {
       if case .convert = $0 { return true } else { return false }
@@ -151,7 +165,8 @@ struct Convert: ParsableCommand {
     }
     let conversion: DocumentConversion
     do {
-      conversion = try DocumentConversion(converting: file, to: target, limits: limits)
+      conversion = try DocumentConversion(
+        converting: file, to: target, container: container, limits: limits)
     } catch {
       printError("willdoc: error: " + error.message(input: input, output: output))
       throw error.exitStatus.exitCode
@@ -160,7 +175,7 @@ struct Convert: ParsableCommand {
     lines += conversion.changes.map { "changed  \($0.terminalSafe)" }
     lines += conversion.dropped.map { "dropped  \($0.terminalSafe)" }
     lines.append(
-      "output   \(output.terminalSafe) \(target.rawValue) \(Format.count(conversion.bytes.count)) bytes "
+      "output   \(output.terminalSafe) \(conversion.outputFormat) \(Format.count(conversion.bytes.count)) bytes "
         + "\(Format.count(conversion.strokes)) strokes")
     try writeOutput(conversion.bytes, to: output)
     for line in lines {

@@ -8,6 +8,9 @@ struct DocumentConversion {
   var inputFormat: String
   /// The input's report line after the file name: `uim 3.1.0 12 strokes`.
   var inputSummary: String
+  /// The output's format: `uim`, `inkml`, or `will` and the container written
+  /// (`will riff`).
+  var outputFormat: String
   /// The converted document, checked.
   var bytes: [UInt8]
   /// The strokes (traces for InkML) the converted document holds.
@@ -68,22 +71,28 @@ struct DocumentConversion {
   }
 
   /// Converts `file` to `target` under `limits`, and checks the result by reading it back.
-  init(converting file: InputFile, to target: ConvertFormat, limits: DecodingLimits)
-    throws(Failure)
-  {
+  /// WILL 2 output goes in `container`; nil keeps a WILL 2 input's, writes RIFF for a UIM
+  /// whose paths parts are RIFF chunks (``WillDocument/containerOfParts``) and a package
+  /// for any other.
+  init(
+    converting file: InputFile, to target: ConvertFormat, container: ContainerKind? = nil,
+    limits: DecodingLimits
+  ) throws(Failure) {
     var losses = ConversionLosses()
     var format = ""
     var summary = ""
+    var written = ContainerKind.opc
     let converted: ([UInt8], Int)
     do {
       (format, summary, converted) = try Self.convert(
-        file.bytes, to: target, limits: limits, losses: &losses)
+        file.bytes, to: target, container: container, limits: limits, losses: &losses,
+        written: &written)
     } catch {
       throw .input(error)
     }
-    let written: Int
+    let count: Int
     do {
-      written =
+      count =
         switch target {
         case .uim: try UIMDocument(parsing: converted.0, limits: limits).inkData.strokes.count
         case .will: try WillDocument(parsing: converted.0, limits: limits).strokes.count
@@ -92,21 +101,23 @@ struct DocumentConversion {
     } catch {
       throw .output(error)
     }
-    guard written == converted.1 else {
-      throw .strokeCountMismatch(written: written, expected: converted.1)
+    guard count == converted.1 else {
+      throw .strokeCountMismatch(written: count, expected: converted.1)
     }
     inputFormat = format
     inputSummary = summary
+    outputFormat = target == .will ? "will \(written.rawValue)" : target.rawValue
     bytes = converted.0
-    strokes = written
+    strokes = count
     changes = losses.drawingChanges
     dropped = losses.droppedMetadata
   }
 
-  /// The input's format and summary, the converted bytes and their stroke count.
+  /// The input's format and summary, the converted bytes and their stroke count; `written`
+  /// is set to the container of WILL 2 output.
   private static func convert(
-    _ bytes: [UInt8], to target: ConvertFormat, limits: DecodingLimits,
-    losses: inout ConversionLosses
+    _ bytes: [UInt8], to target: ConvertFormat, container: ContainerKind?,
+    limits: DecodingLimits, losses: inout ConversionLosses, written: inout ContainerKind
   ) throws(WillError) -> (String, String, ([UInt8], Int)) {
     if UIMFile.sniff(bytes) {
       let uim = try UIMDocument(parsing: bytes, limits: limits)
@@ -116,7 +127,11 @@ struct DocumentConversion {
         return ("uim", summary, (try uim.serialized(), uim.inkData.strokes.count))
       }
       let document = try WillDocument(converting: uim, limits: limits, losses: &losses)
-      return ("uim", summary, try serialize(document, as: target, losses: &losses))
+      written = container ?? document.containerOfParts ?? .opc
+      return (
+        "uim", summary,
+        try serialize(document, as: target, container: written, losses: &losses)
+      )
     }
     if InkMLSniffer.sniff(bytes) {
       let inkML = try InkMLDocument(parsing: bytes, limits: limits)
@@ -125,23 +140,39 @@ struct DocumentConversion {
         return ("inkml", summary, (try inkML.serialized(), inkML.traces.count))
       }
       let document = try WillDocument(converting: inkML, losses: &losses)
-      return ("inkml", summary, try serialize(document, as: target, losses: &losses))
+      written = container ?? .opc
+      return (
+        "inkml", summary,
+        try serialize(document, as: target, container: written, losses: &losses)
+      )
     }
     let document = try WillDocument(parsing: bytes, limits: limits)
-    let container = document.container.rawValue
-    let summary = "\(container) \(Format.count(document.strokes.count)) strokes"
-    return (container, summary, try serialize(document, as: target, losses: &losses))
+    let kind = document.container.rawValue
+    let summary = "\(kind) \(Format.count(document.strokes.count)) strokes"
+    written = container ?? document.container
+    return (
+      kind, summary, try serialize(document, as: target, container: written, losses: &losses)
+    )
   }
 
-  /// A WILL 2 document in the target format, and its stroke count; what InkML changes is
-  /// added to `losses`.
+  /// A WILL 2 document in the target format (WILL 2 in `container`), and its stroke count;
+  /// what the target does not hold is added to `losses`.
   private static func serialize(
-    _ document: WillDocument, as target: ConvertFormat, losses: inout ConversionLosses
+    _ document: WillDocument, as target: ConvertFormat, container: ContainerKind,
+    losses: inout ConversionLosses
   ) throws(WillError) -> ([UInt8], Int) {
     let count = document.strokes.count
     switch target {
-    case .will: return (try document.serialized(container: document.container), count)
-    case .uim: return (try UIMDocument(converting: document).serialized(), count)
+    case .will:
+      if container != document.container {
+        let containerLosses = document.losses(convertingTo: container)
+        losses.drawingChanges += containerLosses.drawingChanges
+        losses.droppedMetadata += containerLosses.droppedMetadata
+      }
+      return (try document.serialized(container: container), count)
+    case .uim:
+      losses.droppedMetadata += document.uimConversionLosses
+      return (try UIMDocument(converting: document).serialized(), count)
     case .inkml:
       return (try InkMLDocument(converting: document, losses: &losses).serialized(), count)
     }

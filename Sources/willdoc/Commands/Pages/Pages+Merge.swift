@@ -10,9 +10,9 @@ extension Pages {
         Every page keeps its strokes (byte for byte), images and parts; clashing part names get \
         fresh ones (paths.protobuf becomes paths-1.protobuf), shared parts stay shared. A RIFF or \
         raw file comes in as one page. The first document gives the properties and paints; a \
-        later one's paints join when they extend them, else are dropped when no stroke uses \
-        them. Strokes whose paint would change are refused (exit 1): put the documents with \
-        paints first. In full: docs/cli.md#pages.
+        later one's particle paints not already held (by value) are added after them, and its \
+        strokes' paint indices renumbered to match, each renumbering a `changed` line. In \
+        full: docs/cli.md#pages.
         """)
 
     @Argument(
@@ -58,24 +58,44 @@ extension Pages {
         throw fail(file: files[culprit ?? documents.count - 1], error)
       }
       try PageDocuments.write(merged, to: output, limits: limits)
-      for line in Self.dropped(files: files, documents: documents, merged: merged) {
+      let lines =
+        Self.changed(files: files, documents: documents)
+        + Self.dropped(files: files, documents: documents, merged: merged)
+      for line in lines {
         if output == "-" { printError(line) } else { StandardOutput.line(line) }
       }
     }
 
-    /// What the package does not hold of the inputs, a line each: paints no stroke of
-    /// theirs uses that could not join the merge's, and a RIFF file's chunks other than its
-    /// header and ink.
+    /// The strokes whose paint index the merge renumbers, a line per input: how many, and
+    /// each index's new value (the first eight, then a count of the rest).
+    static func changed(files: [String], documents: [WillDocument]) -> [String] {
+      let renumbering = WillDocument.paintRenumbering(merging: documents)
+      var lines: [String] = []
+      for (file, (document, moves)) in zip(files, zip(documents, renumbering))
+      where !moves.isEmpty {
+        let moved = Set(moves.map(\.from))
+        var strokes = 0
+        for section in document.sections {
+          for stroke in section.strokes where stroke.paintIndex.map(moved.contains) == true {
+            strokes += 1
+          }
+        }
+        var pairs = moves.prefix(8).map { "\($0.from) → \($0.to)" }.joined(separator: ", ")
+        if moves.count > 8 { pairs += ", and \(moves.count - 8) more" }
+        lines.append(
+          "changed  \(file.terminalSafe): \(Format.plural(strokes, "stroke")) renumbered to "
+            + "keep their paints: paint \(pairs)")
+      }
+      return lines
+    }
+
+    /// What the package does not hold of the inputs, a line each: a RIFF file's chunks other
+    /// than its header and ink.
     static func dropped(files: [String], documents: [WillDocument], merged: WillDocument)
       -> [String]
     {
       var lines: [String] = []
       for (file, document) in zip(files, documents) {
-        if !document.paints.isEmpty, !merged.paints.starts(with: document.paints) {
-          lines.append(
-            "dropped  \(file.terminalSafe): \(Format.plural(document.paints.count, "paint")) "
-              + "no stroke of it uses")
-        }
         for chunk in document.riffChunks where !chunk.isInk && chunk.id != "HEAD" {
           lines.append("dropped  \(file.terminalSafe): RIFF chunk \(chunk.id.terminalSafe)")
         }

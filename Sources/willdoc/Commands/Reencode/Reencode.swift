@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import InkCodec
 
-extension ContainerKind: ExpressibleByArgument {}
-
 /// `willdoc reencode IN -o OUT`: re-write a document, optionally in another container or at
 /// another precision.
 struct Reencode: ParsableCommand {

@@ -8,12 +8,11 @@ struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Draw a WILL document's sections as PNG, SVG, PDF or outline JSON.",
     discussion: """
-      Draws each section on its page (RIFF and raw files: a page fitted to the ink); several \
-      sections give out-0.png, out-1.png, … as --section counts them, or one PDF. SVG and PDF \
+      Draws each section on its page (RIFF, raw and --fit ink: fitted to the ink); several \
+      sections give out-0.png, out-1.png, …, or one PDF. SVG and PDF \
       draw each stroke as one filled outline (--svg-style centerline: a stroked centre line); \
-      --brush particle or hair draws PNG, and PDF as an image. Drawing is bounded per page and \
-      for every page together: going over a limit is an error (exit 1) naming the option that \
-      raises it. render never writes over its input, nor over an existing file without --force.
+      --brush particle or hair draws PNG, and PDF as an image. Going over a drawing limit is \
+      an error (exit 1) naming the option that raises it. render never writes over its input, nor over an existing file without --force.
 
       In full: docs/cli.md#render; budgets: docs/render-budget.md. \(LimitOptions.helpNote)
       """)
@@ -108,6 +107,10 @@ struct Render: ParsableCommand {
       "Most scans of one JPEG image; an image with more is not drawn. " + LimitValue.suffixHelp,
       valueName: "n"))
   var maxImageScans = LimitValue(RenderLimits.default.maxImageScans)
+
+  @Option(
+    help: ArgumentHelp("Crop to the page, or the ink's bounds + 8 units.", valueName: "page|ink"))
+  var fit: PageFit = .page
 
   @OptionGroup var overwrite: OverwriteOptions
 
@@ -253,6 +256,10 @@ struct Render: ParsableCommand {
       let section = document.sections[index]
       var page = RenderPage(section: section, paints: document.paints)
       page.background = pageBackground(section)
+      page.fit = fit
+      if let outside = page.inkOutsidePage() {
+        printError(Self.outsideLine(outside, file: input, section: index, fit: fit))
+      }
       var pageOptions = options
       pageOptions.limits = try reportingErrors(file: input) { () throws(WillError) in
         try budget.limits(forNextPage: options.limits)
@@ -345,6 +352,30 @@ struct Render: ParsableCommand {
     }
   }
 
+  /// The line that says which strokes reach outside a section's page, and what became of
+  /// them: cropped (a warning) or drawn on a page fitted to the ink (a note).
+  static func outsideLine(
+    _ outside: InkOutsidePage, file: String, section: Int, fit: PageFit
+  ) -> String {
+    let strokes = outside.strokes == 1 ? "1 stroke reaches" : "\(outside.strokes) strokes reach"
+    let wholly =
+      outside.whollyOutside == 0
+      ? ""
+      : " (\(outside.whollyOutside == outside.strokes ? "all" : "\(outside.whollyOutside)") wholly)"
+    let what =
+      "\(strokes) outside the \(Format.number(outside.pageWidth)) × "
+      + "\(Format.number(outside.pageHeight)) page\(wholly), up to "
+      + "\(Format.number(outside.farthest)) page units past its edge"
+    switch fit {
+    case .page:
+      return "willdoc: warning: \(file.terminalSafe): section \(section): \(what): cropped; "
+        + "--fit ink draws all the ink"
+    case .ink:
+      return "willdoc: note: \(file.terminalSafe): section \(section): \(what): drawn in full "
+        + "on a page fitted to the ink (--fit ink)"
+    }
+  }
+
   /// What a vector output draws instead of `mode`.
   static func approximation(of mode: BlendMode) -> String {
     switch mode.effective {
@@ -381,3 +412,4 @@ struct Render: ParsableCommand {
 
 extension Brush: ExpressibleByArgument {}
 extension SVGStyle: ExpressibleByArgument {}
+extension PageFit: ExpressibleByArgument {}
