@@ -121,7 +121,15 @@ struct DocumentConversion {
     if InkMLSniffer.sniff(bytes) {
       let inkML = try InkMLDocument(parsing: bytes, limits: limits)
       let summary = "inkml \(Format.count(inkML.traces.count)) traces"
-      if target == .inkml {
+      // Values with units go through WILL 2 to land in page units: willdoc's InkML has none.
+      if target == .inkml, !inkML.traces.contains(where: { !$0.scales.isEmpty }) {
+        if inkML.notes.annotations > 0 {
+          losses.droppedMetadata.append("\(inkML.notes.annotations) InkML annotations")
+        }
+        if inkML.notes.nestedGroups > 0 {
+          losses.droppedMetadata.append(
+            "\(inkML.notes.nestedGroups) nested trace groups (their traces kept, flattened)")
+        }
         return ("inkml", summary, (try inkML.serialized(), inkML.traces.count))
       }
       let document = try WillDocument(converting: inkML, losses: &losses)
