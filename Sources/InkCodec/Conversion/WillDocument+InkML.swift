@@ -221,8 +221,8 @@ extension WillDocument {
   /// ``InkMLDocument/Trace/scales`` (X and Y may differ), W by its own or else by the mean of
   /// X's and Y's, a brush width by its ``InkMLDocument/Brush/widthScale`` or else as W. A
   /// trace whose channels have no length unit keeps its values as they are (willdoc's own
-  /// InkML). A scaled trace's precision is at most the one that resolves a tenth of its
-  /// device step.
+  /// InkML). A scaled trace's precision is at most the larger of 3 and the one that resolves
+  /// a tenth of its device step.
   ///
   /// Each stroke takes the fewest decimals (0…8, WILL 2's fixed-point precisions) that keep
   /// every X, Y and W value of its trace, to within a ten-billionth of the value (the noise
@@ -293,9 +293,10 @@ extension WillDocument {
           if values.count > 2, trace.values("W") != nil { values[2] = values[2].map { $0 * fw } }
           let text = "X ×\(NumberText.rounded(fx, decimals: 6)), Y ×\(NumberText.rounded(fy, decimals: 6))"
           if factors.count < 4, seenFactors.insert(text).inserted { factors.append(text) }
-          // Finer than a tenth of the device's step adds digits, not ink.
+          // Finer than a tenth of the device's step adds digits, not ink; 3 decimals at least
+          // (a quarter of a micrometre), for values that are not whole device steps.
           let step = min(fx, fy) / 10
-          stepPrecision = 0
+          stepPrecision = 3
           while stepPrecision < FixedPoint.supportedPrecisions.upperBound,
             FixedPoint.scale(precision: stepPrecision) * step < 1
           {
