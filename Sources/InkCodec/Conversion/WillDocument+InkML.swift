@@ -291,7 +291,8 @@ extension WillDocument {
           values[0] = xs.map { $0 * fx }
           values[1] = ys.map { $0 * fy }
           if values.count > 2, trace.values("W") != nil { values[2] = values[2].map { $0 * fw } }
-          let text = "X ×\(NumberText.rounded(fx, decimals: 6)), Y ×\(NumberText.rounded(fy, decimals: 6))"
+          let text =
+            "X ×\(NumberText.rounded(fx, decimals: 6)), Y ×\(NumberText.rounded(fy, decimals: 6))"
           if factors.count < 4, seenFactors.insert(text).inserted { factors.append(text) }
           // Finer than a tenth of the device's step adds digits, not ink; 3 decimals at least
           // (a quarter of a micrometre), for values that are not whole device steps.

@@ -86,7 +86,8 @@ import Testing
       <trace contextRef="#c">10 20 0.5, 11 21 0.6</trace></ink>
       """)
     let stroke = try #require(document.strokes.first)
-    #expect(Self.near(stroke.points[0].x, 10 * Self.mm) && Self.near(stroke.points[0].y, 20 * Self.mm))
+    #expect(
+      Self.near(stroke.points[0].x, 10 * Self.mm) && Self.near(stroke.points[0].y, 20 * Self.mm))
     #expect(Self.near(try #require(stroke.constantWidth), 0.05 * Self.cm))
     // Force: WILL 2 has no place for it.
     #expect(losses.droppedMetadata.contains { $0.hasPrefix("InkML channels") && $0.contains("F") })
@@ -104,13 +105,15 @@ import Testing
       <trace contextRef="#c">1000 2000, 1100 2100</trace></traceGroup></traceGroup></ink>
       """)
     let points = try Self.points(document)
-    #expect(Self.near(points[0].0, 1000 * Self.himetric) && Self.near(points[0].1, 2000 * Self.himetric))
+    #expect(
+      Self.near(points[0].0, 1000 * Self.himetric) && Self.near(points[0].1, 2000 * Self.himetric))
     #expect(Self.near(try #require(document.strokes.first?.constantWidth), 3 * Self.himetric))
     #expect(
       losses.drawingChanges.contains(
         "X and Y of 1 traces in units \"ink\" with no resolution taken as HIMETRIC (0.01 mm, Tablet PC ink space)"
       ), "\(losses.drawingChanges)")
-    #expect(losses.drawingChanges.contains { $0.hasPrefix("brush widths without units of 1 traces") })
+    #expect(
+      losses.drawingChanges.contains { $0.hasPrefix("brush widths without units of 1 traces") })
     #expect(losses.droppedMetadata.contains("2 InkML annotations"), "\(losses.droppedMetadata)")
     #expect(losses.droppedMetadata.contains { $0.hasPrefix("1 nested trace groups") })
   }
