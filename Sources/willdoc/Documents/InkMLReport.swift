@@ -29,6 +29,9 @@ enum InkMLReport {
   {
     guard InkMLSniffer.sniff(input.bytes) else { return input }
     let document = try converted(input, limits: limits)
-    return InputFile(name: input.name, bytes: try document.serialized(container: .opc))
+    // An OPC package: four parts, and three per section (its SVG, relations, paths).
+    return InputFile(
+      name: input.name, bytes: try document.serialized(container: .opc),
+      convertedParts: 4 + 3 * document.sections.count)
   }
 }

@@ -54,7 +54,7 @@ struct Dump: ParsableCommand {
     var sectionCount = 0
     var mostStrokes = 0
     try reportingErrors(file: file) { () throws(WillError) in
-      try DumpSource.reading(input, limits: limitOptions.limits) {
+      try DumpSource.reading(input, limits: input.readingLimits(limitOptions.limits)) {
         (document) throws(WillError) in
         sectionCount = document.sections.count
         if let section, section >= sectionCount { return }

@@ -66,7 +66,8 @@ struct Inspect: ParsableCommand {
           }
           continue
         }
-        let (document, summary, warnings) = try DocumentSummary.read(input, limits: limits)
+        let (document, summary, warnings) = try DocumentSummary.read(
+          input, limits: input.readingLimits(limits))
         totals.files += 1
         totals.strokes += summary.strokes
         totals.points += summary.points
@@ -78,7 +79,7 @@ struct Inspect: ParsableCommand {
         }
         for line in Self.report(
           input: input, document: document, summary: summary, warnings: warnings, style: style,
-          limits: limits)
+          limits: input.readingLimits(limits))
         {
           StandardOutput.line(line)
         }

@@ -126,7 +126,8 @@ struct Validate: ParsableCommand {
     }
     // Checked one stroke at a time, never held as a document.
     do throws(WillError) {
-      let checked = try StrokeStreams.validate(parsing: input.bytes, limits: limits)
+      let checked = try StrokeStreams.validate(
+        parsing: input.bytes, limits: input.readingLimits(limits))
       return FileResult(
         name: name, size: input.bytes.count, container: checked.container,
         diagnostics: checked.diagnostics)
