@@ -61,33 +61,6 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // libFuzzer targets: `Tools/fuzz` builds them with -sanitize=fuzzer,address; a plain build
-    // links them as no-ops.
-    .executableTarget(
-      name: "FuzzPathsStream", dependencies: ["InkCodec"],
-      path: "FuzzTesting/Sources/FuzzPathsStream"),
-    .executableTarget(
-      name: "FuzzRIFF", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRIFF"),
-    .executableTarget(
-      name: "FuzzOPC", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzOPC"),
-    .executableTarget(
-      name: "FuzzRoundTrip", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzRoundTrip"),
-    .executableTarget(
-      name: "FuzzSalvage", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzSalvage"),
-    .executableTarget(
-      name: "FuzzInkML", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzInkML"),
-    .executableTarget(
-      name: "FuzzUIM", dependencies: ["InkCodec"], path: "FuzzTesting/Sources/FuzzUIM"),
-    .executableTarget(
-      name: "FuzzRender", dependencies: ["InkCodec", "InkRender"],
-      path: "FuzzTesting/Sources/FuzzRender"),
-    .executableTarget(
-      name: "FuzzImages", dependencies: ["InkCodec", "InkRender"],
-      path: "FuzzTesting/Sources/FuzzImages"),
-    // willdoc's output naming and name spelling, compiled from its sources (links to them).
-    .executableTarget(
-      name: "FuzzBatchNames", dependencies: ["InkCodec"],
-      path: "FuzzTesting/Sources/FuzzBatchNames"),
     // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
     // sample documents. Not a product: apps get ink from a pen, not from a motor model.
     .target(name: "InkSynthesis", dependencies: ["InkCodec", "InkInput"]),

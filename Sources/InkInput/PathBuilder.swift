@@ -123,7 +123,7 @@ public struct PathBuilder: Sendable {
       added: Array(path[before...]), path: path, preliminary: preliminary(touch: point))
   }
 
-  /// The finished stroke as an InkCodec ``Stroke``.
+  /// The finished stroke as an InkCodec `Stroke`.
   ///
   /// Widths are per point when the builder computes them, otherwise `constantWidth`; alpha, when
   /// computed, becomes per-point colours of `color`.

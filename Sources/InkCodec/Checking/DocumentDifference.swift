@@ -102,6 +102,8 @@ public struct DocumentDifference: Sendable, Hashable {
 
   /// Compares the strokes of two documents.
   /// - Parameters:
+  ///   - first: The first document: strokes only it has are ``removed``.
+  ///   - second: The second document: strokes only it has are ``added``.
   ///   - tolerance: How far apart, in page units, a coordinate or a width may be and still
   ///     count as the same (0: exactly equal).
   ///   - maximumAlignmentWork: The edit script's work budget (see the type's discussion);

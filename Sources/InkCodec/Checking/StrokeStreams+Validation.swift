@@ -32,13 +32,15 @@ extension StrokeStreams {
   /// ```
   ///
   /// - Parameters:
+  ///   - bytes: The file: a package, a RIFF file or a raw paths stream.
+  ///   - limits: The bounds reading stays within.
   ///   - maximumRepeats: How many diagnostics of one code in one part to list, as in
   ///     ``WillDocument/validate(maximumRepeats:)``.
   ///   - body: Called with each stroke and where it is; it may throw to stop reading.
   /// - Returns: The document without its strokes, and the warnings
   ///   ``WillDocument/validate(maximumRepeats:)`` gives for the whole document, in its order.
-  /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)`` would throw it, or
-  ///   what `body` throws.
+  /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)-([UInt8],_)`` would throw
+  ///   it, or what `body` throws.
   public static func forEachStroke(
     parsing bytes: [UInt8], limits: DecodingLimits = .default, maximumRepeats: Int = 100,
     _ body: (StrokeBuffer, Location) throws(WillError) -> Void
@@ -83,7 +85,12 @@ extension StrokeStreams {
 
   /// Checks a document in one pass, decoding each stroke once into one buffer: the
   /// warnings ``WillDocument/validate(maximumRepeats:)`` gives for it, or the error
-  /// ``WillDocument/init(parsing:limits:)`` would throw.
+  /// ``WillDocument/init(parsing:limits:)-([UInt8],_)`` would throw.
+  /// - Parameters:
+  ///   - bytes: The file: a package, a RIFF file or a raw paths stream.
+  ///   - limits: The bounds reading stays within.
+  ///   - maximumRepeats: How many diagnostics of one code in one part to list, as in
+  ///     ``WillDocument/validate(maximumRepeats:)``.
   /// - Returns: The container and the diagnostics, in the order the document's own
   ///   validation lists them.
   public static func validate(

@@ -1,4 +1,5 @@
-/// One finding of ``WillDocument/validate()``: what is wrong or unusual, how serious, and where.
+/// One finding of ``WillDocument/validate(maximumRepeats:)``: what is wrong or unusual, how
+/// serious, and where.
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   /// How serious a finding is.
   public enum Severity: String, Sendable, Hashable, Codable, Comparable {

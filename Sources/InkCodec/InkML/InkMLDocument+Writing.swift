@@ -5,7 +5,7 @@ extension InkMLDocument {
   /// back as the same `Double`.
   /// - Throws: ``WillErrorKind/nonFiniteValue(channel:)`` for a value, brush width or page size
   ///   that is NaN or infinite (no InkML reader takes `nan` back), and
-  ///   ``WillErrorKind/invalidInput`` category errors for names XML cannot carry.
+  ///   ``WillErrorKind/unsupported(_:)`` for names XML cannot carry.
   public func serialized() throws(WillError) -> [UInt8] {
     var formatIDs: [[String]: String] = [:]
     var definitions: [XMLNode] = []

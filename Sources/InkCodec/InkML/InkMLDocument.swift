@@ -4,8 +4,8 @@
 /// Reading resolves what a trace's values mean: its context (`contextRef`, or the current
 /// `<context>`), trace format (the context's, the document's, or the default X Y), brush
 /// (the trace's `brushRef`, its group's, its context's) and the difference-coded text
-/// (see ``InkMLTraceText``). Nested trace groups are flattened into their top-level group;
-/// traces outside any group form a group of their own.
+/// (`!`, `'` and `"` difference orders, W3C InkML 1.0 §3.2.1). Nested trace groups are
+/// flattened into their top-level group; traces outside any group form a group of their own.
 public struct InkMLDocument: Sendable, Hashable {
   /// A brush: colour, width and transparency (`brushProperty` elements).
   public struct Brush: Sendable, Hashable {

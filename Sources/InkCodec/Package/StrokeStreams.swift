@@ -6,9 +6,9 @@
 /// include it), the `INK ` chunks of a RIFF file, or a raw file. ``elements`` says which
 /// section draws which stream, and where.
 ///
-/// Opening checks the whole document as ``WillDocument/init(parsing:limits:)`` does — each
-/// stroke decoded under the limits and dropped, the document-wide limits across streams and
-/// references — so the decoders it hands out cannot fail on the same bytes.
+/// Opening checks the whole document as ``WillDocument/init(parsing:limits:)-([UInt8],_)`` does
+/// — each stroke decoded under the limits and dropped, the document-wide limits across streams
+/// and references — so the decoders it hands out cannot fail on the same bytes.
 ///
 /// ```swift
 /// let file = try StrokeStreams(parsing: bytes)
@@ -61,7 +61,7 @@ public struct StrokeStreams: Sendable {
 
   /// Reads a document and checks every stroke without keeping any; every stream's bytes
   /// are kept for its decoders.
-  /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)`` would throw it.
+  /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)-([UInt8],_)`` would throw it.
   public init(parsing bytes: [UInt8], limits: DecodingLimits = .default) throws(WillError) {
     self = try Self.open(bytes, limits: limits, pathsOnDemand: false) { $0 }
   }
@@ -71,8 +71,8 @@ public struct StrokeStreams: Sendable {
   /// holds the file, the structure, one paths part (and those several elements share) and
   /// what `body` keeps. The streams' ``Stream/bytes`` are empty for a package's parts, and
   /// its decoders fail once `body` has returned.
-  /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)`` would throw it, or
-  ///   what `body` throws.
+  /// - Throws: ``WillError`` as ``WillDocument/init(parsing:limits:)-([UInt8],_)`` would throw
+  ///   it, or what `body` throws.
   public static func withStreams<Result>(
     parsing bytes: [UInt8], limits: DecodingLimits = .default,
     _ body: (StrokeStreams) throws(WillError) -> Result

@@ -8,8 +8,8 @@ import InkCodec
 /// ``RenderLimits/maxWork`` lowered to what is left, and then charged its
 /// ``RenderReport/work``, and at least ``pageCost`` (what writing and syncing its file costs,
 /// even for a page that draws nothing). Once what is left cannot pay for a page, the next one
-/// is refused with ``RenderLimit/totalWork``; a page stopped by the lowered limit reports
-/// ``RenderLimit/totalWork`` too, with the work of the pages before it counted in.
+/// is refused with `RenderLimit.totalWork`; a page stopped by the lowered limit reports
+/// `RenderLimit.totalWork` too, with the work of the pages before it counted in.
 ///
 /// ```swift
 /// var budget = TotalRenderBudget(limit: TotalRenderBudget.defaultLimit)
@@ -69,8 +69,8 @@ public struct TotalRenderBudget: Sendable, Hashable {
     spent = Self.adding(spent, max(work, Self.pageCost))
   }
 
-  /// The error a page threw, as the budget sees it: a ``RenderLimit/work`` error of a page
-  /// whose limit the total lowered becomes a ``RenderLimit/totalWork`` error whose value
+  /// The error a page threw, as the budget sees it: a `RenderLimit.work` error of a page
+  /// whose limit the total lowered becomes a `RenderLimit.totalWork` error whose value
   /// counts the pages before it; any other error is returned as it is.
   /// - Parameters:
   ///   - error: What drawing the page threw.

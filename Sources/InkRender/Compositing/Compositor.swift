@@ -10,26 +10,26 @@ import InkCodec
 ///
 /// | mode | f(S, D), per channel (colour channels and alpha alike unless noted) |
 /// |---|---|
-/// | ``BlendMode/sourceOver`` (2; 0 and unknown via ``BlendMode/effective``) | S + D·(1 − Sa) |
-/// | ``BlendMode/copy`` (1) | S |
-/// | ``BlendMode/destinationOver`` (3) | D + S·(1 − Da) |
-/// | ``BlendMode/destinationOut`` (7, the eraser) | D·(1 − Sa) |
-/// | ``BlendMode/lighter`` (11) | min(1, S + D) |
-/// | ``BlendMode/directMultiply`` (12) | S·D |
-/// | ``BlendMode/directInvertSourceMultiply`` (13) | (1 − S)·D |
-/// | ``BlendMode/directDarken`` (14) | min(S, D) |
-/// | ``BlendMode/directLighten`` (15) | max(S, D) |
-/// | ``BlendMode/directSubtract`` (16) | max(0, D − S) |
-/// | ``BlendMode/directReverseSubtract`` (17) | max(0, S − D) |
+/// | `BlendMode.sourceOver` (2; 0 and unknown via `BlendMode.effective`) | S + D·(1 − Sa) |
+/// | `BlendMode.copy` (1) | S |
+/// | `BlendMode.destinationOver` (3) | D + S·(1 − Da) |
+/// | `BlendMode.destinationOut` (7, the eraser) | D·(1 − Sa) |
+/// | `BlendMode.lighter` (11) | min(1, S + D) |
+/// | `BlendMode.directMultiply` (12) | S·D |
+/// | `BlendMode.directInvertSourceMultiply` (13) | (1 − S)·D |
+/// | `BlendMode.directDarken` (14) | min(S, D) |
+/// | `BlendMode.directLighten` (15) | max(S, D) |
+/// | `BlendMode.directSubtract` (16) | max(0, D − S) |
+/// | `BlendMode.directReverseSubtract` (17) | max(0, S − D) |
 ///
 /// The DIRECT_* modes are WILL's "direct" GPU blend equations: they act on the four
 /// premultiplied channels independently, with no Porter-Duff alpha compositing, so
 /// DIRECT_MULTIPLY with an opaque colour darkens the canvas colour by the stroke's colour.
-/// Subtract is destination minus source, as ``BlendMode/directSubtract`` documents.
+/// Subtract is destination minus source, as `BlendMode.directSubtract` documents.
 public enum Compositor {
   /// The result of compositing `source` over `destination` with `mode` at `coverage`.
   /// - Parameters:
-  ///   - mode: The stroke's blend mode; ``BlendMode/effective`` is applied first.
+  ///   - mode: The stroke's blend mode; `BlendMode.effective` is applied first.
   ///   - source: The stroke's premultiplied colour.
   ///   - destination: The canvas pixel.
   ///   - coverage: The stroke's coverage of the pixel, 0…1.

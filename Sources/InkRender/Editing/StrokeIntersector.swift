@@ -34,7 +34,7 @@ public struct StrokeIntersector: Sendable {
   /// - Parameters:
   ///   - stroke: The stroke.
   ///   - transform: Maps the stroke onto the page, where the target is (a paths element's
-  ///     placement, ``PlacedPaths/transform``); widths scale as the renderer scales them.
+  ///     placement, `PlacedPaths.transform`); widths scale as the renderer scales them.
   ///   - target: The target, in page coordinates.
   public func intervals(
     of stroke: Stroke, transform: AffineTransform = .identity, against target: IntersectionTarget

@@ -15,7 +15,7 @@ public struct RenderPage: Sendable, Hashable {
   public var layers: [RenderLayer]
   /// The space around the ink, in page units, when the page is fitted to the ink.
   public var margin: Double
-  /// The document's particle paints, which strokes select by ``Stroke/paintIndex`` when the
+  /// The document's particle paints, which strokes select by `Stroke.paintIndex` when the
   /// page is drawn with ``Brush/particle``.
   public var paints: [ParticlesPaint] = []
   /// The images drawn on the page under the ink, in order (erasers never remove them).

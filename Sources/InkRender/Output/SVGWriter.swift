@@ -4,15 +4,17 @@ import InkCodec
 ///
 /// The document is `width × height` output pixels with a `viewBox` in page units: a
 /// background `<rect>` when the page has a colour, the section's images (embedded as `data:`
-/// URLs) and then the ink, one `<path>` per stroke part. Paths use relative commands and only
-/// the decimals the tolerance needs; colours, opacities and blend modes are shared classes in
-/// one `<style>`. Runs of strokes of one layer sit in a `<g>` (`id="layer-N"` on its first).
+/// URLs) and then the ink, one `<path>` per stroke (a stroke whose alpha varies through a
+/// `<mask>` of its pieces, grey by alpha, so that it is one layer as in PNG). Paths use
+/// relative commands and only the decimals the tolerance needs; colours, opacities and blend
+/// modes are shared classes in one `<style>`. Runs of strokes of one layer sit in a `<g>`
+/// (`id="layer-N"` on its first).
 ///
 /// The ink is composited as a layer above the page, as PNG output does: an eraser
 /// (destination-out) is a `<mask>` over the ink drawn before it and never visible ink, the
-/// masks laid out by an ``EraserTree``: n runs of erasers nest ⌈log₂(n + 1)⌉ deep at most;
+/// masks laid out as a balanced tree: n runs of erasers nest ⌈log₂(n + 1)⌉ deep at most;
 /// destination-over ink is drawn before (under) the ink before it. Multiply, darken and
-/// lighten are `mix-blend-mode`s; other modes are drawn source-over. See ``VectorBlend``.
+/// lighten are `mix-blend-mode`s; other modes are drawn source-over.
 public enum SVGWriter {
   /// The SVG text for a page's outlines.
   /// - Parameters:
@@ -67,29 +69,95 @@ public enum SVGWriter {
       style += ".\(name){\(declarations)}"
       return name
     }
-    func paths(_ stroke: VectorStroke, color: InkColor, css: String?) -> String {
-      var out = ""
-      for piece in stroke.pieces {
-        var declarations: String
-        let paint = shortHex(color)
-        if stroke.strokeWidth != nil {
-          declarations =
-            "fill:none;stroke:\(paint);stroke-linecap:round;stroke-linejoin:round"
-          if piece.alpha < 1 { declarations += ";stroke-opacity:\(opacity(piece.alpha))" }
-        } else {
-          declarations = "fill:\(paint)"
-          if piece.alpha < 1 { declarations += ";fill-opacity:\(opacity(piece.alpha))" }
-        }
-        if let css { declarations += ";mix-blend-mode:\(css)" }
-        var text = PathText(decimals: decimals)
-        text.append(piece.path)
-        out += "<path class=\"\(className(declarations))\""
-        if let width = stroke.strokeWidth {
-          out += " stroke-width=\"\(NumberText.rounded(width.isFinite ? width : 0, decimals: 3))\""
-        }
-        out += " d=\"\(text.string)\"/>\n"
+    func element(
+      _ path: OutlinePath, paint: String, alpha: Double, css: String?, strokeWidth: Double?
+    ) -> String {
+      var declarations: String
+      if strokeWidth != nil {
+        declarations = "fill:none;stroke:\(paint);stroke-linecap:round;stroke-linejoin:round"
+        if alpha < 1 { declarations += ";stroke-opacity:\(opacity(alpha))" }
+      } else {
+        declarations = "fill:\(paint)"
+        if alpha < 1 { declarations += ";fill-opacity:\(opacity(alpha))" }
       }
-      return out
+      if let css { declarations += ";mix-blend-mode:\(css)" }
+      var text = PathText(decimals: decimals)
+      text.append(path)
+      var out = "<path class=\"\(className(declarations))\""
+      if let width = strokeWidth {
+        out += " stroke-width=\"\(NumberText.rounded(width.isFinite ? width : 0, decimals: 3))\""
+      }
+      return out + " d=\"\(text.string)\"/>\n"
+    }
+    // The masks of strokes whose alpha varies (see VectorStroke.isAlphaMasked), for <defs>.
+    var alphaMasks = ""
+    var alphaMaskCount = 0
+    func paths(_ stroke: VectorStroke, color: InkColor, css: String?) -> String {
+      let paint = shortHex(color)
+      guard stroke.isAlphaMasked else {
+        return stroke.pieces.map {
+          element($0.path, paint: paint, alpha: $0.alpha, css: css, strokeWidth: stroke.strokeWidth)
+        }.joined()
+      }
+      // One layer, as the PNG painter draws it: every piece in one path (their union, with
+      // its own anti-aliased edge), through a luminance mask of the pieces opaque, grey by
+      // their alpha, widened past that edge, each over the ones before it.
+      guard let box = stroke.inkBox(width: frame.width, height: frame.height, margin: 1) else {
+        return ""
+      }
+      // The box in whole units of the last decimal, outward.
+      let scale = Double(PathText.pow10(decimals))
+      let (qx, qy) = ((box.minX * scale).rounded(.down), (box.minY * scale).rounded(.down))
+      let (qw, qh) = ((box.maxX * scale).rounded(.up) - qx, (box.maxY * scale).rounded(.up) - qy)
+      let region = [("x", qx), ("y", qy), ("width", qw), ("height", qh)].map {
+        "\($0.0)=\"\(NumberText.rounded($0.1 / scale, decimals: decimals))\""
+      }.joined(separator: " ")
+      let id = "a\(alphaMaskCount)"
+      alphaMaskCount += 1
+      alphaMasks += "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" \(region)>\n"
+      var union = PathText(decimals: decimals)
+      for piece in stroke.pieces { union.append(piece.path) }
+      // Widened first, for the edge; then as they are, so that the widening does not reach
+      // into other pieces.
+      for widened in [true, false] {
+        for piece in stroke.piecesByAlpha {
+          let level = UInt8(
+            (min(max(piece.alpha.isFinite ? piece.alpha : 0, 0), 1) * 255).rounded())
+          let grey = shortHex(InkColor(red: level, green: level, blue: level))
+          var text = PathText(decimals: decimals)
+          text.append(piece.path)
+          var declarations: String
+          var width = stroke.strokeWidth
+          if widened {
+            let fill = stroke.strokeWidth == nil ? grey : "none"
+            declarations = "fill:\(fill);stroke:\(grey);stroke-linejoin:round;stroke-linecap:round"
+            width = (stroke.strokeWidth ?? 0) + VectorStroke.maskWidening
+          } else if stroke.strokeWidth != nil {
+            declarations = "fill:none;stroke:\(grey);stroke-linecap:round;stroke-linejoin:round"
+          } else {
+            declarations = "fill:\(grey)"
+          }
+          alphaMasks += "<path class=\"\(className(declarations))\""
+          if let width {
+            alphaMasks +=
+              " stroke-width=\"\(NumberText.rounded(width.isFinite ? width : 0, decimals: 3))\""
+          }
+          alphaMasks += " d=\"\(text.string)\"/>\n"
+        }
+      }
+      alphaMasks += "</mask>\n"
+      var declarations: String
+      if stroke.strokeWidth != nil {
+        declarations = "fill:none;stroke:\(paint);stroke-linecap:round;stroke-linejoin:round"
+      } else {
+        declarations = "fill:\(paint)"
+      }
+      if let css { declarations += ";mix-blend-mode:\(css)" }
+      var out = "<path class=\"\(className(declarations))\" mask=\"url(#\(id))\""
+      if let width = stroke.strokeWidth {
+        out += " stroke-width=\"\(NumberText.rounded(width.isFinite ? width : 0, decimals: 3))\""
+      }
+      return out + " d=\"\(union.string)\"/>\n"
     }
 
     // Each unit's erasers (drawn black, for masks), its ink drawn over the ink before it,
@@ -228,6 +296,7 @@ public enum SVGWriter {
       defs += " preserveAspectRatio=\"none\""
       defs += " xlink:href=\"data:\(type);base64,\(Base64.encode(placed.image.data))\"/>\n"
     }
+    defs = alphaMasks + defs
     if !defs.isEmpty { out += "<defs>\n\(defs)</defs>\n" }
     if let background {
       out += "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"\(hex(background))\""

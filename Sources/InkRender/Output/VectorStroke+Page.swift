@@ -10,7 +10,7 @@ extension VectorStroke {
   ) throws(WillError) -> [VectorStroke] {
     switch style {
     case .outline:
-      return try PageStrokes.shapes(
+      let strokes = try PageStrokes.shapes(
         of: page, frame: frame, scale: 1, tolerance: tolerance, defaultWidth: defaultWidth,
         budget: budget
       ).map {
@@ -18,6 +18,9 @@ extension VectorStroke {
           layer: $0.layer, color: $0.color, blendMode: $0.blendMode,
           pieces: $0.parts.map { VectorStroke.Piece(alpha: $0.alpha, path: $0.path) })
       }
+      for stroke in strokes { stroke.chargeMaskCopies(to: budget) }
+      try budget.check()
+      return strokes
     case .centerline:
       let clip = PageStrokes.clip(width: frame.width, height: frame.height, tolerance: tolerance)
       var result: [VectorStroke] = []
@@ -49,14 +52,23 @@ extension VectorStroke {
           budget.charge(path.elements.count * WorkBudget.vectorElementCost)
           pieces.append(VectorStroke.Piece(alpha: part.alpha, path: path))
         }
+        guard !pieces.isEmpty else { return try budget.check() }
+        let stroke = VectorStroke(
+          layer: prepared.layer, color: prepared.color, blendMode: prepared.blendMode,
+          pieces: pieces, strokeWidth: widthCount > 0 ? widthSum / widthCount : 0)
+        stroke.chargeMaskCopies(to: budget)
         try budget.check()
-        guard !pieces.isEmpty else { return }
-        result.append(
-          VectorStroke(
-            layer: prepared.layer, color: prepared.color, blendMode: prepared.blendMode,
-            pieces: pieces, strokeWidth: widthCount > 0 ? widthSum / widthCount : 0))
+        result.append(stroke)
       }
       return result
     }
+  }
+
+  /// Charges what a stroke whose alpha varies costs beyond its path, which the outlines were
+  /// charged for: the writers repeat its pieces twice in its mask (widened, then as they are).
+  func chargeMaskCopies(to budget: WorkBudget) {
+    guard isAlphaMasked else { return }
+    let elements = pieces.reduce(0) { $0 + $1.path.elements.count }
+    budget.charge(2 * elements * WorkBudget.vectorElementCost)
   }
 }

@@ -27,7 +27,7 @@ public struct RenderOptions: Sendable, Hashable {
   ///   - defaultWidth: The width of strokes that store none.
   ///   - limits: The bounds on work and canvas size.
   ///
-  /// Rendering throws ``WillErrorKind/unsupported(_:)`` when `scale` or `tolerance` is not
+  /// Rendering throws `WillErrorKind.unsupported(_:)` when `scale` or `tolerance` is not
   /// positive and finite.
   public init(
     scale: Double = 1, tolerance: Double = 0.1, defaultWidth: Double = 1,

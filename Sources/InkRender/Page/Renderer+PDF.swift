@@ -1,13 +1,13 @@
 import InkCodec
 
 extension Renderer {
-  /// Renders a page to a one-page vector PDF (see ``renderPDFPage(_:options:report:)``).
+  /// Renders a page to a one-page vector PDF (see ``renderPDFPage(_:options:report:images:)``).
   /// - Parameters:
   ///   - page: The page.
   ///   - options: Tolerance (in output pixels at ``RenderOptions/scale``), default width,
   ///     brush and limits.
   /// - Returns: The PDF file.
-  /// - Throws: As ``renderPDFPage(_:options:report:)``.
+  /// - Throws: As ``renderPDFPage(_:options:report:images:)``.
   public static func renderPDF(_ page: RenderPage, options: RenderOptions = RenderOptions())
     throws(WillError) -> [UInt8]
   {
@@ -22,18 +22,18 @@ extension Renderer {
   /// JPEG passed through) and, above them, the ink layer: each solid stroke a filled
   /// Bézier outline with its colour, its alpha in a graphics state, erasers as soft masks
   /// over the ink before them, destination-over ink drawn under it, and the blend modes PDF
-  /// names (see ``VectorBlend``). Particle and hair brushes are drawn as an image of the ink
-  /// at ``RenderOptions/scale`` pixels per page unit.
+  /// names (multiply, darken, lighten; other modes are drawn source-over). Particle and hair
+  /// brushes are drawn as an image of the ink at ``RenderOptions/scale`` pixels per page unit.
   /// - Parameters:
   ///   - page: The page.
   ///   - options: Tolerance, default width, brush, scale (for brushes) and limits.
   ///   - report: Receives the work, the images not drawn and the blend modes approximated.
-  /// - Returns: The page.
-  /// - Throws: `WillError(.renderLimitExceeded(…))` when the outlines, or a brush's canvas,
-  ///   exceed ``RenderOptions/limits``.
   ///   - images: The document's images, each payload made into a PDF image once, however
   ///     many elements and pages draw it: pass one cache to every page of a document, and
   ///     ``PDFWriter/document(_:)`` writes it once.
+  /// - Returns: The page.
+  /// - Throws: `WillError(.renderLimitExceeded(…))` when the outlines, or a brush's canvas,
+  ///   exceed ``RenderOptions/limits``.
   public static func renderPDFPage(
     _ page: RenderPage, options: RenderOptions, report: inout RenderReport,
     images: ImageCache = ImageCache()

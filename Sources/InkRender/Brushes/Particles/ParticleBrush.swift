@@ -26,8 +26,8 @@ public struct ParticleBrush: Sendable {
   public var fillHeight: Double
   /// Whether each stroke shifts the fill tiling by a random offset.
   public var randomizeFill: Bool
-  /// How particles of one stroke combine in its mask: ``BlendMode/directLighten`` keeps the
-  /// maximum, ``BlendMode/lighter`` adds; every other mode lays particles over each other
+  /// How particles of one stroke combine in its mask: `BlendMode.directLighten` keeps the
+  /// maximum, `BlendMode.lighter` adds; every other mode lays particles over each other
   /// (source-over of their coverage).
   public var blendMode: BlendMode
 
@@ -81,7 +81,8 @@ public struct ParticleBrush: Sendable {
   /// - Parameters:
   ///   - paint: The paint.
   ///   - maximumTexturePixels: The largest texture accepted.
-  /// - Throws: ``WillError`` from ``PNGDecoder`` when a texture cannot be decoded.
+  /// - Throws: `WillError` when a texture cannot be decoded, as
+  ///   ``RGBAImage/init(parsing:maximumPixels:)`` throws it.
   public init(paint: ParticlesPaint, maximumTexturePixels: Int = RGBAImage.defaultMaximumPixels)
     throws(WillError)
   {

@@ -11,7 +11,7 @@ extension RGBAImage {
   ///   - png: The file's bytes.
   ///   - maximumPixels: The largest width × height accepted, checked before anything is
   ///     allocated.
-  /// - Throws: ``WillError`` (`malformed-image`, `truncated`, a checksum or size error) with
+  /// - Throws: `WillError` (`malformed-image`, `truncated`, a checksum or size error) with
   ///   the byte offset.
   public init(parsing png: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws(WillError) {
     self = try PNGDecoder.decode(png, maximumPixels: maximumPixels)

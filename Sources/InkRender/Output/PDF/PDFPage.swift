@@ -1,4 +1,4 @@
-/// One page of a PDF document, built by ``Renderer/renderPDFPage(_:options:report:)`` and
+/// One page of a PDF document, built by ``Renderer/renderPDFPage(_:options:report:images:)`` and
 /// written with others by ``PDFWriter/document(_:)``.
 ///
 /// Its objects refer to one another by index within the page; the writer numbers them.

@@ -128,6 +128,7 @@ struct PDFPageBuilder {
   /// The operators that fill every piece of a stroke with `color`: one saved state, the
   /// colour once, and a graphics state per piece when their alphas differ.
   private mutating func fill(_ stroke: VectorStroke, color: InkColor, blend: String?) -> [UInt8] {
+    if stroke.isAlphaMasked { return maskedFill(stroke, color: color, blend: blend) }
     var out = Array("q\n".utf8)
     out += Array(colour(color).utf8)
     let uniform = stroke.pieces.allSatisfy { $0.alpha == stroke.pieces.first?.alpha }
@@ -140,6 +141,64 @@ struct PDFPageBuilder {
       out += Array("f\n".utf8)
     }
     out += Array("Q\n".utf8)
+    return out
+  }
+
+  /// The operators that draw a stroke whose alpha varies as one layer, as the PNG painter
+  /// does (see ``VectorStroke/isAlphaMasked``): every piece in one path (their union, with
+  /// its own anti-aliased edge) filled with `color` through a luminosity soft mask that holds
+  /// the pieces opaque, grey by their alpha, widened past that edge, each over the ones
+  /// before it.
+  private mutating func maskedFill(_ stroke: VectorStroke, color: InkColor, blend: String?)
+    -> [UInt8]
+  {
+    guard let box = stroke.inkBox(width: width, height: height, margin: 1) else { return [] }
+    let x0 = Int((box.minX * factor).rounded(.down))
+    let y0 = Int((box.minY * factor).rounded(.down))
+    let x1 = Int((box.maxX * factor).rounded(.up))
+    let y1 = Int((box.maxY * factor).rounded(.up))
+    // The pieces widened past the outline's edge (filled and stroked, round joins).
+    var grey = Array(
+      "1 j 1 J \(number(VectorStroke.maskWidening * factor, 0)) w\n".utf8)
+    var union: [UInt8] = []
+    for piece in stroke.pieces { pathOperators(piece.path, into: &union) }
+    // Widened first, for the edge; then as they are, so that the widening does not reach
+    // into other pieces.
+    for paint in ["B", "f"] {
+      var current = -1
+      for piece in stroke.piecesByAlpha {
+        let level = Int((min(max(piece.alpha.isFinite ? piece.alpha : 0, 0), 1) * 255).rounded())
+        if level != current {
+          let g = NumberText.rounded(Double(level) / 255, decimals: 4)
+          grey += Array("\(g) g \(g) G\n".utf8)
+          current = level
+        }
+        pathOperators(piece.path, into: &grey)
+        grey += Array("\(paint)\n".utf8)
+      }
+    }
+    // A group in DeviceGray on a black backdrop: its luminosity is the grey itself.
+    let maskForm = stream(
+      [
+        .text(
+          "/Type/XObject/Subtype/Form/BBox[\(x0) \(y0) \(x1) \(y1)]"
+            + "/Group<</S/Transparency/CS/DeviceGray>>/Resources<<>>")
+      ], grey)
+    usesTransparency = true
+    let maskState = add(
+      PDFObject([
+        .text("<</Type/ExtGState/SMask<</S/Luminosity/G "), .local(maskForm), .text(">>>>"),
+      ]))
+    let name = "A\(stateEntries.count)"
+    stateEntries[name] = maskState
+    var out = Array("q\n".utf8)
+    if let blend, let blendState = state(alpha: 1, blend: blend) {
+      out += Array("/\(blendState) gs\n".utf8)
+    }
+    out += Array("/\(name) gs\n".utf8)
+    out += Array(colour(color).utf8)
+    out += union
+    out += Array("f\nQ\n".utf8)
     return out
   }
 

@@ -8,7 +8,7 @@ import InkCodec
 /// the same (a section image drawn on each, see ``ImageCache``) is written once.
 public enum PDFWriter {
   /// The document holding `pages` in order.
-  /// - Parameter pages: The pages, from ``Renderer/renderPDFPage(_:options:report:)``.
+  /// - Parameter pages: The pages, from ``Renderer/renderPDFPage(_:options:report:images:)``.
   /// - Returns: The PDF file.
   public static func document(_ pages: [PDFPage]) -> [UInt8] {
     var out: [UInt8] = Array("%PDF-1.7\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]

@@ -56,29 +56,24 @@ struct Diff: ParsableCommand {
 
   func run() throws {
     let limits = limitOptions.limits
-    // A UIM file is compared in its WILL 2 form (docs/uim.md). Both inputs are read, so that
-    // both failures are reported; an input that cannot be read makes the answer unknown,
-    // never "different": exit 2, the error on standard error and, for JSON, in the report.
-    var failures: [(file: String, error: WillError)] = []
-    func read(_ path: String) -> WillDocument? {
+    // A UIM file is compared in its WILL 2 form (docs/uim.md). An input that cannot be read
+    // makes the answer unknown, never "different": exit 2, the error on standard error and,
+    // for JSON, in the report. The second is not read once the first has failed.
+    func read(_ path: String) throws -> WillDocument {
       do throws(WillError) {
         return try UIMReport.drawable(try InputFile.read(path, limits: limits), limits: limits)
       } catch {
         printError(errorLine(file: path, error))
-        failures.append((path, error))
-        return nil
-      }
-    }
-    let a = read(first)
-    let b = read(second)
-    guard let a, let b else {
-      if format == .json {
-        try reportingErrors(file: "-") { () throws(WillError) in
-          try unreadableJSON(failures).write { StandardOutput.write($0) }
+        if format == .json {
+          try reportingErrors(file: "-") { () throws(WillError) in
+            try unreadableJSON(file: path, error).write { StandardOutput.write($0) }
+          }
         }
+        throw ExitStatus.unreadable.exitCode
       }
-      throw ExitStatus.unreadable.exitCode
     }
+    let a = try read(first)
+    let b = try read(second)
     let difference = DocumentDifference(
       comparing: a, with: b, tolerance: tolerance, maximumAlignmentWork: maxDiffWork.value)
     switch format {
@@ -145,21 +140,17 @@ struct Diff: ParsableCommand {
   }
 
   /// The report when an input cannot be read: which, and why; `equal` is null (unknown).
-  private func unreadableJSON(_ failures: [(file: String, error: WillError)]) -> JSONValue {
+  private func unreadableJSON(file: String, _ error: WillError) -> JSONValue {
     .object([
       ("schema", .int(1)), ("a", .string(first)), ("b", .string(second)),
       ("tolerance", .double(tolerance)), ("equal", .null),
       (
-        "errors",
-        .array(
-          failures.map { failure in
-            .object([
-              ("file", .string(failure.file)), ("code", .string(failure.error.kind.code)),
-              ("message", .string(failure.error.message)),
-              ("part", .string(failure.error.part)), ("offset", .int(failure.error.offset)),
-              ("strokeIndex", .int(failure.error.strokeIndex)),
-            ])
-          })
+        "error",
+        .object([
+          ("file", .string(file)), ("code", .string(error.kind.code)),
+          ("message", .string(error.message)), ("part", .string(error.part)),
+          ("offset", .int(error.offset)), ("strokeIndex", .int(error.strokeIndex)),
+        ])
       ),
     ])
   }

@@ -1,0 +1,231 @@
+import Foundation
+import InkCodec
+import InkTestSupport
+import Testing
+
+@testable import InkRender
+
+/// SVG and PDF show the PNG's ink at the PNG's intensity, not only where it is: every page
+/// is drawn on white at scale 2 by the PNG renderer, by rsvg-convert from the SVG and by
+/// pdftoppm from the PDF (at 384 dpi, each 2 × 2 block averaged: drawn at 192 dpi, pdftoppm's
+/// anti-aliasing alone makes thin strokes 4–10 % darker, constant-alpha strokes too), and
+/// compared by darkness, 255 − the mean of R, G and B per pixel:
+///
+/// - *density*, the sum of the darkness over the page: SVG's and PDF's within 5 % of the PNG's;
+/// - *similarity*, 1 − the mean absolute difference of darkness ÷ 255 over the pixels where
+///   either image shows ink (darkness over 8): at least 0.9.
+///
+/// Strokes whose alpha varies are the case this guards: drawn as overlapping pieces, each
+/// with its alpha, the stroke darkened itself where they overlapped (per-point-alpha.will had
+/// 1.74× the PNG's density in SVG, 1.71× in PDF).
+@Suite(
+  .enabled(
+    if: ExternalTool.isUsable("rsvg-convert") && ExternalTool.isUsable("pdftoppm"),
+    "rsvg-convert and pdftoppm draw the pages"))
+struct VectorIntensityTests {
+  static let scale = 2.0
+
+  /// A page's darkness per pixel.
+  struct Darkness {
+    var width: Int
+    var height: Int
+    var values: [Float]
+
+    /// From RGBA pixels drawn on white (opaque).
+    init(rgba: [UInt8], width: Int, height: Int) {
+      self.width = width
+      self.height = height
+      values = stride(from: 0, to: width * height * 4, by: 4).map {
+        255 - (Float(rgba[$0]) + Float(rgba[$0 + 1]) + Float(rgba[$0 + 2])) / 3
+      }
+    }
+
+    /// From a binary PPM (`P6`, 8 bits), each `k` × `k` block averaged.
+    init(ppm: [UInt8], block k: Int) throws {
+      var fields: [Int] = []
+      var i = 2
+      while fields.count < 3 {
+        while i < ppm.count, ppm[i] == 0x20 || ppm[i] == 0x0A { i += 1 }
+        var n = 0
+        while i < ppm.count, (0x30...0x39).contains(ppm[i]) {
+          n = n * 10 + Int(ppm[i] - 0x30)
+          i += 1
+        }
+        fields.append(n)
+      }
+      i += 1
+      let (w, h) = (fields[0], fields[1])
+      try #require(ppm.starts(with: Array("P6".utf8)) && fields[2] == 255)
+      try #require(ppm.count >= i + w * h * 3)
+      let (width, height, start) = (w / k, h / k, i)
+      var sums = [Float](repeating: 0, count: width * height)
+      ppm.withUnsafeBufferPointer { p in
+        for y in 0..<(height * k) {
+          let row = (y / k) * width
+          var o = start + y * w * 3
+          for x in 0..<(width * k) {
+            sums[row + x / k] += 765 - Float(p[o]) - Float(p[o + 1]) - Float(p[o + 2])
+            o += 3
+          }
+        }
+      }
+      self.width = width
+      self.height = height
+      let divisor = Float(3 * k * k)
+      values = sums.map { $0 / divisor }
+    }
+
+    /// Cut to `width` × `height` (renderers round the page size differently).
+    func cropped(width w: Int, height h: Int) -> [Float] {
+      (0..<h).flatMap { y in values[(y * width)..<(y * width + w)] }
+    }
+  }
+
+  /// Density ratio and similarity of `other` against `reference`.
+  static func compare(_ reference: Darkness, _ other: Darkness) -> (
+    ratio: Double, similarity: Double
+  ) {
+    let w = min(reference.width, other.width)
+    let h = min(reference.height, other.height)
+    let a = reference.cropped(width: w, height: h)
+    let b = other.cropped(width: w, height: h)
+    var (sumA, sumB, difference, ink) = (0.0, 0.0, 0.0, 0)
+    for (x, y) in zip(a, b) {
+      sumA += Double(x)
+      sumB += Double(y)
+      if x > 8 || y > 8 {
+        difference += Double(abs(x - y))
+        ink += 1
+      }
+    }
+    let ratio = sumA == 0 ? (sumB == 0 ? 1 : .infinity) : sumB / sumA
+    return (ratio, ink == 0 ? 1 : 1 - difference / Double(ink) / 255)
+  }
+
+  /// The PNG renderer's page, rsvg-convert's drawing of the SVG and pdftoppm's of the PDF.
+  static func draw(_ page: RenderPage) throws -> (png: Darkness, svg: Darkness, pdf: Darkness) {
+    var white = page
+    white.background = InkColor(rgba: 0xFFFF_FFFF)
+    let options = RenderOptions(scale: scale)
+    let canvas = try Renderer.renderCanvas(white, options: options)
+    let png = Darkness(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
+
+    let directory = try VectorOutputTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let svgURL = directory.appendingPathComponent("in.svg")
+    let svgPNG = directory.appendingPathComponent("svg.png")
+    try Data(try Renderer.renderSVG(white, options: options).utf8).write(to: svgURL)
+    try ExternalTool.run("rsvg-convert", [svgURL.path, "-o", svgPNG.path])
+    let image = try RGBAImage(
+      parsing: [UInt8](try Data(contentsOf: svgPNG)), maximumPixels: 1 << 26)
+    let svg = Darkness(rgba: image.pixels, width: image.width, height: image.height)
+
+    let pdfURL = directory.appendingPathComponent("in.pdf")
+    try Data(try Renderer.renderPDF(white, options: options)).write(to: pdfURL)
+    let prefix = directory.appendingPathComponent("pdf").path
+    try ExternalTool.run(
+      "pdftoppm", ["-r", "\(Int(96 * scale * 2))", "-singlefile", pdfURL.path, prefix])
+    let pdf = try Darkness(
+      ppm: [UInt8](try Data(contentsOf: URL(fileURLWithPath: prefix + ".ppm"))), block: 2)
+    return (png, svg, pdf)
+  }
+
+  /// SVG and PDF within the bounds against the PNG; the measures, for the record.
+  @discardableResult
+  static func expectAlike(
+    _ page: RenderPage, _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let (png, svg, pdf) = try draw(page)
+    var line = label
+    for (format, drawn) in [("SVG", svg), ("PDF", pdf)] {
+      let (ratio, similarity) = compare(png, drawn)
+      line += "  \(format) density ×\(NumberText.rounded(ratio, decimals: 3))"
+      line += " similarity \(NumberText.rounded(similarity, decimals: 3))"
+      #expect(
+        abs(ratio - 1) <= 0.05, "\(label): \(format) density is \(ratio)× the PNG's",
+        sourceLocation: sourceLocation)
+      #expect(
+        similarity >= 0.9, "\(label): \(format) similarity \(similarity)",
+        sourceLocation: sourceLocation)
+    }
+    print("vector intensity: \(line)")
+    return line
+  }
+
+  /// The generated documents, every section; blend-modes.will is left out: it draws the
+  /// modes SVG and PDF approximate (copy, lighter, the direct modes over an empty ink layer),
+  /// which ``alphaVaryingStrokeInEveryBlendMode(_:)`` covers where they are exact.
+  static let generated = VectorOutputTests.generated.filter { $0 != "blend-modes.will" }
+
+  @Test(arguments: generated)
+  func generatedSamples(_ name: String) throws {
+    let url = VectorOutputTests.root.appendingPathComponent("SampleDocuments/valid/\(name)")
+    let pages = try VectorOutputTests.pages([UInt8](try Data(contentsOf: url)))
+    for (index, page) in pages.enumerated() {
+      try Self.expectAlike(page, "\(name) section \(index)")
+    }
+  }
+
+  /// A stroke whose alpha goes 0.1 → 1 → 0.3 along loops that cross themselves, in `mode`,
+  /// over a wide opaque stroke (and, in the modes drawn exactly on an empty ink layer, also
+  /// beside it).
+  static func alphaPage(_ mode: BlendMode) -> RenderPage {
+    let base = Stroke(
+      points: [(10, 50), (10, 50), (190, 50), (190, 50)].map { InkPoint(x: $0.0, y: $0.1) },
+      widths: [36], colors: [InkColor(rgba: 0xF0D0_60FF)])
+    func loops(_ y: Double) -> Stroke {
+      let n = 160
+      var points: [InkPoint] = []
+      var colors: [InkColor] = []
+      for i in 0..<n {
+        let t = Double(i) / Double(n - 1)
+        let angle = 2 * Double.pi * 5 * t
+        points.append(InkPoint(x: 30 + 140 * t + 11 * sin(angle), y: y + 11 * cos(angle)))
+        let alpha = t < 0.5 ? 0.1 + 1.8 * t : 1 - 1.4 * (t - 0.5)
+        colors.append(
+          InkColor(red: 0x20, green: 0x50, blue: 0xC0, alpha: UInt8((alpha * 255).rounded())))
+      }
+      var stroke = Stroke(points: points, widths: [5], colors: colors)
+      stroke.blendMode = mode
+      return stroke
+    }
+    var strokes = [base, loops(50)]
+    if !VectorBlend.isApproximated(mode) { strokes.append(loops(110)) }
+    return RenderPage(width: 200, height: 140, layers: [RenderLayer(strokes: strokes)])
+  }
+
+  /// The modes SVG and PDF draw as the PNG does (source-over, destination-over, the eraser)
+  /// and those they draw with separable blend modes, equal over opaque ink (multiply, darken,
+  /// lighten). The others (copy, lighter, the other direct modes) are drawn source-over, as
+  /// `render` warns, and are not compared.
+  @Test(
+    arguments: [
+      BlendMode.sourceOver, .destinationOver, .destinationOut, .directMultiply, .directDarken,
+      .directLighten,
+    ])
+  func alphaVaryingStrokeInEveryBlendMode(_ mode: BlendMode) throws {
+    try Self.expectAlike(Self.alphaPage(mode), "alpha-varying stroke, \(mode)")
+  }
+
+  /// The shared real WILL samples (`will/NAME`) and the real UIM samples through their
+  /// WILL 2 conversion (`uim/NAME`), as `render` draws them.
+  static let realSamples =
+    ExternalSamples.names.map { "will/\($0)" } + UIMSamples.names.map { "uim/\($0)" }
+
+  @Test(arguments: realSamples)
+  func realSample(_ sample: String) throws {
+    let name = String(sample.drop { $0 != "/" }.dropFirst())
+    let document: WillDocument
+    if sample.hasPrefix("uim/") {
+      var losses = ConversionLosses()
+      document = try WillDocument(
+        converting: try UIMDocument(parsing: try UIMSamples.bytes(name)), losses: &losses)
+    } else {
+      document = try WillDocument(parsing: try ExternalSamples.bytes(name))
+    }
+    for (index, section) in document.sections.enumerated() {
+      try Self.expectAlike(
+        RenderPage(section: section, paints: document.paints), "\(name) section \(index)")
+    }
+  }
+}
