@@ -19,6 +19,8 @@ import InkCodec
 struct BatchConversion {
   /// The format to write.
   var target: ConvertFormat
+  /// The form InkML is written in.
+  var inkMLProfile: InkMLProfile = .standard
   /// The decoding limits of every input and every read-back.
   var limits: DecodingLimits
   /// The overwrite policy (`--force`).
@@ -224,7 +226,8 @@ struct BatchConversion {
   private func read(_ input: String, into outcome: inout ConversionOutcome) -> DocumentConversion? {
     do {
       let file = try InputFile.read(input, limits: limits)
-      return try DocumentConversion(converting: file, to: target, limits: limits)
+      return try DocumentConversion(
+        converting: file, to: target, inkMLProfile: inkMLProfile, limits: limits)
     } catch let error as DocumentConversion.Failure {
       outcome.code = error.code
       outcome.reason = error.reason

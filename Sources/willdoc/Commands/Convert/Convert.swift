@@ -42,6 +42,12 @@ struct Convert: ParsableCommand {
   var to: ConvertFormat?
 
   @Option(
+    help: ArgumentHelp(
+      "The InkML form: standard (willdoc's, page units) or office (inkml: prefix, an inkSource with HIMETRIC resolutions, brush sizes in cm: what Office and Wacom's InkML parser read).",
+      valueName: "profile"))
+  var inkmlProfile: InkMLProfile = .standard
+
+  @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
       "How many inputs to convert at once, 1 to 256 (default: the processors available).",
@@ -73,6 +79,11 @@ struct Convert: ParsableCommand {
     }
     if inputs.filter({ $0 == "-" }).count > 1 {
       throw ValidationError("standard input (-) can be given once")
+    }
+    if inkmlProfile != .standard,
+      (to ?? output.flatMap { ConvertFormat(extensionOf: $0) }) != .inkml
+    {
+      throw ValidationError("--inkml-profile applies to InkML output: give --to inkml")
     }
     if let directory {
       if output != nil { throw ValidationError("give -o FILE or -d DIR, not both") }
@@ -121,7 +132,8 @@ struct Convert: ParsableCommand {
         [.convert(input: inputs[0], output: output!)]
       }
     let conversion = BatchConversion(
-      target: target, limits: limitOptions.limits, overwrite: overwrite,
+      target: target, inkMLProfile: inkmlProfile, limits: limitOptions.limits,
+      overwrite: overwrite,
       jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, directory: directory)
     let work = entries.filter {
       if case .convert = $0 { return true } else { return false }
@@ -151,7 +163,8 @@ struct Convert: ParsableCommand {
     }
     let conversion: DocumentConversion
     do {
-      conversion = try DocumentConversion(converting: file, to: target, limits: limits)
+      conversion = try DocumentConversion(
+        converting: file, to: target, inkMLProfile: inkmlProfile, limits: limits)
     } catch {
       printError("willdoc: error: " + error.message(input: input, output: output))
       throw error.exitStatus.exitCode

@@ -67,17 +67,19 @@ struct DocumentConversion {
     }
   }
 
-  /// Converts `file` to `target` under `limits`, and checks the result by reading it back.
-  init(converting file: InputFile, to target: ConvertFormat, limits: DecodingLimits)
-    throws(Failure)
-  {
+  /// Converts `file` to `target` (InkML in `inkMLProfile`'s form) under `limits`, and checks
+  /// the result by reading it back.
+  init(
+    converting file: InputFile, to target: ConvertFormat,
+    inkMLProfile: InkMLProfile = .standard, limits: DecodingLimits
+  ) throws(Failure) {
     var losses = ConversionLosses()
     var format = ""
     var summary = ""
     let converted: ([UInt8], Int)
     do {
       (format, summary, converted) = try Self.convert(
-        file.bytes, to: target, limits: limits, losses: &losses)
+        file.bytes, to: target, profile: inkMLProfile, limits: limits, losses: &losses)
     } catch {
       throw .input(error)
     }
@@ -105,7 +107,7 @@ struct DocumentConversion {
 
   /// The input's format and summary, the converted bytes and their stroke count.
   private static func convert(
-    _ bytes: [UInt8], to target: ConvertFormat, limits: DecodingLimits,
+    _ bytes: [UInt8], to target: ConvertFormat, profile: InkMLProfile, limits: DecodingLimits,
     losses: inout ConversionLosses
   ) throws(WillError) -> (String, String, ([UInt8], Int)) {
     if UIMFile.sniff(bytes) {
@@ -116,7 +118,9 @@ struct DocumentConversion {
         return ("uim", summary, (try uim.serialized(), uim.inkData.strokes.count))
       }
       let document = try WillDocument(converting: uim, limits: limits, losses: &losses)
-      return ("uim", summary, try serialize(document, as: target, losses: &losses))
+      return (
+        "uim", summary, try serialize(document, as: target, profile: profile, losses: &losses)
+      )
     }
     if InkMLSniffer.sniff(bytes) {
       let inkML = try InkMLDocument(parsing: bytes, limits: limits)
@@ -130,28 +134,36 @@ struct DocumentConversion {
           losses.droppedMetadata.append(
             "\(inkML.notes.nestedGroups) nested trace groups (their traces kept, flattened)")
         }
-        return ("inkml", summary, (try inkML.serialized(), inkML.traces.count))
+        return (
+          "inkml", summary, (try inkML.serialized(profile: profile), inkML.traces.count)
+        )
       }
       let document = try WillDocument(converting: inkML, losses: &losses)
-      return ("inkml", summary, try serialize(document, as: target, losses: &losses))
+      return (
+        "inkml", summary, try serialize(document, as: target, profile: profile, losses: &losses)
+      )
     }
     let document = try WillDocument(parsing: bytes, limits: limits)
     let container = document.container.rawValue
     let summary = "\(container) \(Format.count(document.strokes.count)) strokes"
-    return (container, summary, try serialize(document, as: target, losses: &losses))
+    return (
+      container, summary, try serialize(document, as: target, profile: profile, losses: &losses)
+    )
   }
 
   /// A WILL 2 document in the target format, and its stroke count; what InkML changes is
   /// added to `losses`.
   private static func serialize(
-    _ document: WillDocument, as target: ConvertFormat, losses: inout ConversionLosses
+    _ document: WillDocument, as target: ConvertFormat, profile: InkMLProfile,
+    losses: inout ConversionLosses
   ) throws(WillError) -> ([UInt8], Int) {
     let count = document.strokes.count
     switch target {
     case .will: return (try document.serialized(container: document.container), count)
     case .uim: return (try UIMDocument(converting: document).serialized(), count)
     case .inkml:
-      return (try InkMLDocument(converting: document, losses: &losses).serialized(), count)
+      let inkML = try InkMLDocument(converting: document, losses: &losses)
+      return (try inkML.serialized(profile: profile), count)
     }
   }
 }
