@@ -96,4 +96,35 @@ import Testing
       #expect(lines.first?.hasSuffix("(raise it with \(option))") == true, "\(stopped.stderr)")
     }
   }
+
+  @Test func officeProfileWritesHimetricAndReadsBackAndIsRefusedForOtherTargets() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.inkML(
+      "<trace>96 48, 1 0.5</trace>", in: directory, name: "inch.inkml")
+    let output = directory.file("office.inkml")
+    let result = try WillDocRunner.run(
+      ["convert", input.path, "--to", "inkml", "--inkml-profile", "office", "-o", output.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let text = String(decoding: try Fixtures.bytes(of: output), as: UTF8.self)
+    #expect(text.contains("<inkml:inkSource"), "\(text)")
+    #expect(text.contains(">2540 1270, 26.458 13.229</inkml:trace>"), "\(text)")
+    // willdoc reads it back to the same page units.
+    let back = directory.file("back.will")
+    let reread = try WillDocRunner.run(["convert", output.path, "-o", back.path])
+    #expect(reread.status == 0, "\(reread.stderr)")
+    let document = try WillDocument(parsing: try Fixtures.bytes(of: back))
+    let points = try #require(document.strokes.first).points
+    #expect(abs(points[0].x - 96) < 0.0001 && abs(points[1].y - 0.5) < 0.0001, "\(points)")
+    // The default is today's form; a profile for WILL output is a usage error.
+    let plain = try WillDocRunner.run(
+      ["convert", input.path, "-o", directory.file("plain.inkml").path])
+    #expect(plain.status == 0)
+    #expect(
+      !String(decoding: try Fixtures.bytes(of: directory.file("plain.inkml")), as: UTF8.self)
+        .contains("inkml:"))
+    let refused = try WillDocRunner.run(
+      ["convert", input.path, "--inkml-profile", "office", "-o", directory.file("x.will").path])
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("--inkml-profile applies to InkML output"), "\(refused.stderr)")
+  }
 }

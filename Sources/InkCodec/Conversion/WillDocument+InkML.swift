@@ -217,6 +217,13 @@ extension WillDocument {
   /// one), one stroke per trace: X and Y as the control points, W as the widths (else the
   /// brush's width), the brush's colour and transparency.
   ///
+  /// Values land in page units (1/96 in) at their true size: each channel is multiplied by its
+  /// ``InkMLDocument/Trace/scales`` (X and Y may differ), W by its own or else by the mean of
+  /// X's and Y's, a brush width by its ``InkMLDocument/Brush/widthScale`` or else as W. A
+  /// trace whose channels have no length unit keeps its values as they are (willdoc's own
+  /// InkML). A scaled trace's precision is at most the larger of 3 and the one that resolves
+  /// a tenth of its device step.
+  ///
   /// Each stroke takes the fewest decimals (0…8, WILL 2's fixed-point precisions) that keep
   /// every X, Y and W value of its trace, to within a ten-billionth of the value (the noise
   /// that adding up difference-coded decimals leaves); when no precision keeps them, the most
@@ -226,8 +233,9 @@ extension WillDocument {
   ///   - precision: The decimal precision of every stroke (0…8), or `nil` to choose each
   ///     stroke's as above.
   ///   - losses: Filled with what WILL 2 cannot hold: channels other than X, Y and W (force,
-  ///     time, tilt, …), traces without X or Y, and values rounded to the strokes' precision
-  ///     (with the largest deviation).
+  ///     time, tilt, …), traces without X or Y, annotations and nested trace groups, and values
+  ///     rounded to the strokes' precision (with the largest deviation); and with what was
+  ///     changed or assumed: the scaling to page units, device units taken as HIMETRIC.
   /// - Throws: ``WillErrorKind/valueTooLarge(channel:value:precision:)`` for a coordinate that
   ///   does not fit `Int32` at `precision` (at 0 decimals when choosing), and
   ///   ``WillErrorKind/nonFiniteValue(channel:)`` for NaN or infinity.
@@ -241,6 +249,10 @@ extension WillDocument {
     var rounded = 0
     var roundedPrecisions: ClosedRange<Int>?
     var maxDeviation = 0.0
+    var scaled = 0
+    var factors: [String] = []
+    var seenFactors: Set<String> = []
+    var unitlessBrushWidths = 0
     for group in inkML.groups {
       var strokes: [Stroke] = []
       for (index, trace) in group.traces.enumerated() {
@@ -256,13 +268,43 @@ extension WillDocument {
             dropped.insert(channel)
           }
         }
+        let sx = trace.scale("X")
+        let sy = trace.scale("Y")
+        let fx = sx ?? sy ?? 1
+        let fy = sy ?? sx ?? 1
+        let isScaled = sx != nil || sy != nil
+        let fw = trace.scale("W") ?? (fx * fy).squareRoot()
         var values = [xs, ys]
         if let w = trace.values("W") {
           values.append(w)
         } else if let width = trace.brush?.width {
-          values.append([width])
+          if let scale = trace.brush?.widthScale {
+            values.append([width * scale])
+          } else {
+            if isScaled { unitlessBrushWidths += 1 }
+            values.append([width * fw])
+          }
         }
-        let p = precision ?? Self.keepingPrecision(values)
+        var stepPrecision = FixedPoint.supportedPrecisions.upperBound
+        if isScaled {
+          scaled += 1
+          values[0] = xs.map { $0 * fx }
+          values[1] = ys.map { $0 * fy }
+          if values.count > 2, trace.values("W") != nil { values[2] = values[2].map { $0 * fw } }
+          let text =
+            "X ×\(NumberText.rounded(fx, decimals: 6)), Y ×\(NumberText.rounded(fy, decimals: 6))"
+          if factors.count < 4, seenFactors.insert(text).inserted { factors.append(text) }
+          // Finer than a tenth of the device's step adds digits, not ink; 3 decimals at least
+          // (a quarter of a micrometre), for values that are not whole device steps.
+          let step = min(fx, fy) / 10
+          stepPrecision = 3
+          while stepPrecision < FixedPoint.supportedPrecisions.upperBound,
+            FixedPoint.scale(precision: stepPrecision) * step < 1
+          {
+            stepPrecision += 1
+          }
+        }
+        let p = precision ?? min(stepPrecision, Self.keepingPrecision(values))
         var quantised: [[Double]] = []
         for (column, name) in zip(values, ["X", "Y", "W"]) {
           quantised.append(try UIMWillReader.quantised(column, name, p, strokeIndex: index))
@@ -292,6 +334,29 @@ extension WillDocument {
       losses.droppedMetadata.append("InkML channels " + UIMWillReader.listed(dropped.sorted()))
     }
     if skipped > 0 { losses.droppedMetadata.append("\(skipped) traces without X and Y channels") }
+    for (units, count) in inkML.notes.assumedUnits.sorted(by: { $0.key < $1.key }) {
+      losses.drawingChanges.append(
+        "X and Y of \(count) traces in units \"\(units.prefix(40))\" with no resolution taken as HIMETRIC (0.01 mm, Tablet PC ink space)"
+      )
+    }
+    if scaled > 0 {
+      losses.drawingChanges.append(
+        "values of \(scaled) traces scaled from their units and resolutions to page units (1/96 in): "
+          + factors.joined(separator: "; ") + (seenFactors.count > factors.count ? "; …" : ""))
+    }
+    if unitlessBrushWidths > 0 {
+      losses.drawingChanges.append(
+        "brush widths without units of \(unitlessBrushWidths) traces taken in their trace's X and Y units"
+      )
+    }
+    if inkML.notes.annotations > 0 {
+      losses.droppedMetadata.append("\(inkML.notes.annotations) InkML annotations")
+    }
+    if inkML.notes.nestedGroups > 0 {
+      losses.droppedMetadata.append(
+        "\(inkML.notes.nestedGroups) nested trace groups (their traces kept, flattened into their top-level group)"
+      )
+    }
     if let range = roundedPrecisions {
       let decimals =
         range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"

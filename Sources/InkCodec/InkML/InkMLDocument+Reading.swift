@@ -20,18 +20,32 @@ extension InkMLDocument {
     var reader = InkMLReader(limits: limits)
     try reader.read(xml.root)
     self.init(brushes: reader.brushOrder.compactMap { reader.brushes[$0] }, groups: reader.groups)
+    notes = reader.notes
   }
 }
 
-/// Walks an `<ink>` tree, keeping the definitions and the current context.
+/// Walks an `<ink>` tree (in the InkML namespace or in none, with any prefix), keeping the
+/// definitions and the current context.
 struct InkMLReader {
+  /// A trace format: its channels and what their values measure.
+  struct Format: Hashable {
+    var channels: [String]
+    /// Page units per value, one per channel, or empty when no channel has a length unit.
+    var scales: [Double?] = []
+    /// The unit text of X and Y when they have no physical unit and are taken as HIMETRIC.
+    var assumed: String?
+  }
+
   let limits: DecodingLimits
   var brushes: [String: InkMLDocument.Brush] = [:]
   var brushOrder: [String] = []
-  var formats: [String: [String]] = [:]
-  var contexts: [String: (format: [String]?, brush: String?)] = [:]
-  var defaultFormat = ["X", "Y"]
-  var current: (format: [String]?, brush: String?) = (nil, nil)
+  var formats: [String: Format] = [:]
+  /// Ink sources by id: their trace formats with the resolutions of their channels.
+  var inkSources: [String: Format] = [:]
+  var contexts: [String: (format: Format?, brush: String?)] = [:]
+  var defaultFormat = Format(channels: ["X", "Y"])
+  var current: (format: Format?, brush: String?) = (nil, nil)
+  var notes = InkMLDocument.ReadingNotes()
   var groups: [InkMLDocument.TraceGroup] = []
   var loose: Int?
   var traceCount = 0
@@ -72,6 +86,7 @@ struct InkMLReader {
         defaultFormat = format
       case "brush", "inkSource", "canvas", "canvasTransform", "timestamp", "mapping":
         try define(child)
+      case "annotation", "annotationXML": notes.annotations += 1
       case "context":
         try define(child)
         current = try context(child)
@@ -85,7 +100,7 @@ struct InkMLReader {
       case "traceGroup":
         try limits.check(.sections, groups.count + 1)
         var group = InkMLDocument.TraceGroup(id: Self.id(child), traces: [])
-        try collect(child, into: &group, inherited: current)
+        try collect(child, into: &group, inherited: current, nested: false)
         try append(group)
       default: continue
       }
@@ -98,15 +113,19 @@ struct InkMLReader {
       guard let id = Self.id(element) else { return }
       if brushes[id] == nil { try limits.check(.brushes, brushOrder.count + 1) }
       var brush = InkMLDocument.Brush(id: id)
+      var sawWidth = false
       for property in element.childElements where property.localName == "brushProperty" {
         let value = property.attribute("value") ?? ""
         switch property.attribute("name")?.lowercased() {
         case "color": brush.color = InkColor(svgPaint: value, opacity: nil)
-        case "width":
+        case let name where name == "width" || (name == "height" && !sawWidth):
+          // The width, else the height (Office writes both, for a round tip the same).
           guard let width = Double(value), width.isFinite else {
             throw WillError(.invalidAttribute(name: "brush width", value: String(value.prefix(40))))
           }
+          sawWidth = sawWidth || name == "width"
           brush.width = width
+          brush.widthScale = property.attribute("units").flatMap(InkMLUnits.pageUnits(per:))
         case "transparency": brush.transparency = Int(value).map { max(0, min(255, $0)) }
         default: continue
         }
@@ -116,6 +135,8 @@ struct InkMLReader {
     case "traceFormat":
       let format = try format(element)
       if let id = Self.id(element) { formats[id] = format }
+    case "inkSource":
+      if let format = try inkSource(element), let id = Self.id(element) { inkSources[id] = format }
     case "context":
       let context = try context(element)
       if let id = Self.id(element) { contexts[id] = context }
@@ -127,13 +148,43 @@ struct InkMLReader {
     }
   }
 
+  /// An ink source's trace format, with its channels' resolutions (`<channelProperties>`):
+  /// `nil` when it has no trace format.
+  mutating func inkSource(_ element: XMLElement) throws(WillError) -> Format? {
+    var resolutions: [String: (value: Double, units: String?)] = [:]
+    func property(_ property: XMLElement) {
+      guard property.localName == "channelProperty",
+        property.attribute("name")?.lowercased() == "resolution",
+        let channel = property.attribute("channel"),
+        let value = property.attribute("value").flatMap({ Double($0) })
+      else { return }
+      resolutions[channel] = (value, property.attribute("units"))
+    }
+    for child in element.childElements {
+      property(child)
+      if child.localName == "channelProperties" {
+        for item in child.childElements { property(item) }
+      }
+    }
+    var result: Format?
+    for child in element.childElements where child.localName == "traceFormat" {
+      let format = try self.format(child, resolutions: resolutions)
+      if let id = Self.id(child) { formats[id] = format }
+      result = format
+    }
+    return result
+  }
+
   /// A context: its format and brush, from references, inline definitions or a base context.
   mutating func context(_ element: XMLElement) throws(WillError) -> (
-    format: [String]?, brush: String?
+    format: Format?, brush: String?
   ) {
     try countElement()
     var result =
       Self.reference(element.attribute("contextRef")).flatMap { contexts[$0] } ?? (nil, nil)
+    if let ref = Self.reference(element.attribute("inkSourceRef")), let format = inkSources[ref] {
+      result.format = format
+    }
     if let ref = Self.reference(element.attribute("traceFormatRef")) {
       result.format = formats[ref]
     }
@@ -148,9 +199,9 @@ struct InkMLReader {
         try define(child)
         result.brush = Self.id(child)
       case "inkSource":
-        for format in child.childElements where format.localName == "traceFormat" {
-          result.format = try self.format(format)
-          if let id = Self.id(format) { formats[id] = result.format }
+        if let format = try inkSource(child) {
+          result.format = format
+          if let id = Self.id(child) { inkSources[id] = format }
         }
       default: continue
       }
@@ -158,15 +209,31 @@ struct InkMLReader {
     return result
   }
 
-  /// A trace format's channel names, at most ``DecodingLimits/maxChannels``: every trace
-  /// keeps a column per channel, so the channels multiply the cost of each trace.
-  mutating func format(_ element: XMLElement) throws(WillError) -> [String] {
+  /// A trace format's channels, at most ``DecodingLimits/maxChannels``: every trace keeps a
+  /// column per channel, so the channels multiply the cost of each trace. Each channel's scale
+  /// comes from its resolution in `resolutions` (an ink source's) or its `units`; X and Y
+  /// with a unit that is no length (`ink`, `dev`) and no resolution are taken as HIMETRIC.
+  mutating func format(
+    _ element: XMLElement, resolutions: [String: (value: Double, units: String?)] = [:]
+  ) throws(WillError) -> Format {
     try countElement()
-    var channels: [String] = []
+    var result = Format(channels: [])
+    var scales: [Double?] = []
     func add(_ channel: XMLElement) throws(WillError) {
       guard channel.localName == "channel", let name = channel.attribute("name") else { return }
-      try limits.check(.channels, channels.count + 1)
-      channels.append(name)
+      try limits.check(.channels, result.channels.count + 1)
+      result.channels.append(name)
+      let units = channel.attribute("units")
+      let resolution = resolutions[name]
+      var scale =
+        InkMLUnits.isLength(name)
+        ? InkMLUnits.scale(
+          units: units, resolution: resolution?.value, resolutionUnits: resolution?.units) : nil
+      if scale == nil, name == "X" || name == "Y", let units, !units.isEmpty {
+        scale = InkMLUnits.assumed
+        result.assumed = units
+      }
+      scales.append(scale)
     }
     for child in element.childElements {
       try add(child)
@@ -174,15 +241,17 @@ struct InkMLReader {
         for channel in child.childElements { try add(channel) }
       }
     }
-    return channels
+    if scales.contains(where: { $0 != nil }) { result.scales = scales }
+    return result
   }
 
   mutating func collect(
     _ element: XMLElement, into group: inout InkMLDocument.TraceGroup,
-    inherited: (format: [String]?, brush: String?)
+    inherited: (format: Format?, brush: String?), nested: Bool
   ) throws(WillError) {
     // Nesting is bounded by DecodingLimits.maxXMLDepth, and each group is visited once.
     try countElement()
+    if nested { notes.nestedGroups += 1 }
     var scope = inherited
     if let ref = Self.reference(element.attribute("contextRef")), let context = contexts[ref] {
       scope = (context.format ?? scope.format, context.brush ?? scope.brush)
@@ -191,7 +260,9 @@ struct InkMLReader {
     for child in element.childElements {
       switch child.localName {
       case "trace": group.traces.append(try trace(child, inherited: scope))
-      case "traceGroup": try collect(child, into: &group, inherited: scope)
+      case "traceGroup": try collect(child, into: &group, inherited: scope, nested: true)
+      case "annotationXML": notes.annotations += 1
+      case "annotation" where child.attribute("type") != "pageSize": notes.annotations += 1
       case "annotation" where child.attribute("type") == "pageSize":
         let numbers = child.textContent.split(whereSeparator: {
           $0 == " " || $0 == "\n" || $0 == "\t"
@@ -211,7 +282,7 @@ struct InkMLReader {
     }
   }
 
-  mutating func trace(_ element: XMLElement, inherited: (format: [String]?, brush: String?))
+  mutating func trace(_ element: XMLElement, inherited: (format: Format?, brush: String?))
     throws(WillError) -> InkMLDocument.Trace
   {
     traceCount += 1
@@ -224,13 +295,18 @@ struct InkMLReader {
       scope = (context.format ?? scope.format, context.brush ?? scope.brush)
     }
     if let ref = Self.reference(element.attribute("brushRef")) { scope.brush = ref }
-    let channels = scope.format ?? defaultFormat
+    let format = scope.format ?? defaultFormat
     let columns = try InkMLTraceText.columns(
-      element.textContent, channels: channels.count, maxPoints: limits.maxPointsPerStroke)
+      element.textContent, channels: format.channels.count, maxPoints: limits.maxPointsPerStroke)
     pointCount += columns.first?.count ?? 0
     try limits.check(.totalPoints, pointCount)
+    if let assumed = format.assumed { notes.assumedUnits[assumed, default: 0] += 1 }
+    for child in element.childElements
+    where child.localName == "annotation" || child.localName == "annotationXML" {
+      notes.annotations += 1
+    }
     return InkMLDocument.Trace(
-      id: Self.id(element), brush: scope.brush.flatMap { brushes[$0] }, channels: channels,
-      columns: columns)
+      id: Self.id(element), brush: scope.brush.flatMap { brushes[$0] }, channels: format.channels,
+      columns: columns, scales: format.scales)
   }
 }

@@ -7,6 +7,14 @@ extension InkMLDocument {
   ///   that is NaN or infinite (no InkML reader takes `nan` back), and
   ///   ``WillErrorKind/unsupported(_:)`` for names XML cannot carry.
   public func serialized() throws(WillError) -> [UInt8] {
+    try serialized(profile: .standard)
+  }
+
+  /// The document as InkML 1.0 in `profile`'s form: ``serialized()`` for
+  /// ``InkMLProfile/standard``, ``officeSerialized()`` for ``InkMLProfile/office``.
+  /// - Throws: What the profile's writer throws.
+  public func serialized(profile: InkMLProfile) throws(WillError) -> [UInt8] {
+    if profile == .office { return try officeSerialized() }
     var formatIDs: [[String]: String] = [:]
     var definitions: [XMLNode] = []
     for trace in traces where formatIDs[trace.channels] == nil {

@@ -17,14 +17,21 @@ public struct InkMLDocument: Sendable, Hashable {
     public var width: Double?
     /// The transparency, 0 (opaque) to 255 (invisible).
     public var transparency: Int?
+    /// Page units (1/96 in) per unit of ``width``, from the property's `units` (`cm`, `mm`,
+    /// `in`, `pt`, `himetric`, …); `nil` when it has none: the width is then in the trace's
+    /// units.
+    public var widthScale: Double?
 
     /// Creates a brush.
-    public init(id: String, color: InkColor? = nil, width: Double? = nil, transparency: Int? = nil)
-    {
+    public init(
+      id: String, color: InkColor? = nil, width: Double? = nil, transparency: Int? = nil,
+      widthScale: Double? = nil
+    ) {
       self.id = id
       self.color = color
       self.width = width
       self.transparency = transparency
+      self.widthScale = widthScale
     }
   }
 
@@ -38,13 +45,27 @@ public struct InkMLDocument: Sendable, Hashable {
     public var channels: [String]
     /// One array per channel, one value per point.
     public var columns: [[Double]]
+    /// Page units (1/96 in) per value of each channel, in ``channels`` order, from the
+    /// trace format's `units` and its ink source's resolutions (InkML 1.0 §4.1.2 units, §4.2.3 resolutions); `nil` for
+    /// a channel with no length unit, empty when no channel has one (the values are then taken
+    /// as page units, as willdoc writes them).
+    public var scales: [Double?]
 
     /// Creates a trace.
-    public init(id: String? = nil, brush: Brush? = nil, channels: [String], columns: [[Double]]) {
+    public init(
+      id: String? = nil, brush: Brush? = nil, channels: [String], columns: [[Double]],
+      scales: [Double?] = []
+    ) {
       self.id = id
       self.brush = brush
       self.channels = channels
       self.columns = columns
+      self.scales = scales
+    }
+
+    /// Page units per value of `channel`, or `nil` when the file gives it no length unit.
+    public func scale(_ channel: String) -> Double? {
+      channels.firstIndex(of: channel).flatMap { $0 < scales.count ? scales[$0] : nil }
     }
 
     /// The values of `channel`, or `nil` when the trace has no such channel.
@@ -73,10 +94,27 @@ public struct InkMLDocument: Sendable, Hashable {
     }
   }
 
+  /// What reading kept aside or assumed, for a conversion's report.
+  public struct ReadingNotes: Sendable, Hashable {
+    /// Traces whose X and Y have no physical unit (`units="ink"`, `dev`, …, no resolution),
+    /// by that unit's text: taken as HIMETRIC (0.01 mm), Tablet PC ink space.
+    public var assumedUnits: [String: Int] = [:]
+    /// `<annotation>` and `<annotationXML>` elements read past (the page-size annotation
+    /// willdoc writes is not counted).
+    public var annotations = 0
+    /// Trace groups nested in a trace group, flattened into their top-level group.
+    public var nestedGroups = 0
+
+    /// No notes.
+    public init() {}
+  }
+
   /// The brushes defined, in document order.
   public var brushes: [Brush]
   /// The trace groups, in document order.
   public var groups: [TraceGroup]
+  /// What reading kept aside or assumed.
+  public var notes = ReadingNotes()
 
   /// The InkML namespace.
   public static let namespace = "http://www.w3.org/2003/InkML"

@@ -39,13 +39,16 @@ extension Section {
     partName = name.description
     svgAttributes = root.attributes
     let namespaces = XMLNamespaces.initial.declaring(root)
+    // The reader collects this section's parts in a set of its own, merged afterwards: a copy
+    // of the document's set would be copied again on the first insertion, once per section,
+    // which is quadratic in sections (10,000 empty sections took seconds).
     var reader = SectionTreeReader(
       package: package, section: name, relsPart: relsName.description, relationships: byID,
-      included: included, consumed: consumed, cost: cost, budget: budget)
+      included: included, consumed: [], cost: cost, budget: budget)
     reader.cost.elements += 1  // <svg>
     nodes = try reader.nodes(root.children, namespaces: namespaces)
     included = reader.included
-    consumed = reader.consumed
+    consumed.formUnion(reader.consumed)
     cost = reader.cost
     if width != nil, Self.length(svgAttributes.first { $0.name == "width" }!.value) == nil {
       throw WillError(

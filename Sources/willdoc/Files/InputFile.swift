@@ -7,6 +7,17 @@ struct InputFile {
   var name: String
   /// The bytes.
   var bytes: [UInt8]
+  /// For bytes willdoc made from another format (InkML's WILL 2 form), the parts they hold:
+  /// reading them takes that many whatever `--max-parts` says, since the source's own limits
+  /// bounded them.
+  var convertedParts = 0
+
+  /// `limits`, with ``convertedParts`` allowed.
+  func readingLimits(_ limits: DecodingLimits) -> DecodingLimits {
+    var limits = limits
+    limits.maxParts = max(limits.maxParts, convertedParts)
+    return limits
+  }
 
   /// Whether this is standard input.
   var isStandardInput: Bool { name == "-" }

@@ -90,7 +90,11 @@ struct InkMLTests {
     #expect(stroke.widths == [3])
     #expect(stroke.color == InkColor(red: 255, green: 0, blue: 0, alpha: 200))
     #expect(will.sections.first?.pageSize == PageSize(width: 600, height: 800))
-    #expect(losses.droppedMetadata == ["InkML channels F, T"])
+    #expect(
+      losses.droppedMetadata == [
+        "InkML channels F, T",
+        "1 nested trace groups (their traces kept, flattened into their top-level group)",
+      ])
   }
 
   @Test("bad traces and references are typed errors")

@@ -21,6 +21,8 @@ struct BatchConversion {
   var target: ConvertFormat
   /// The container of WILL 2 output (`--container`), or nil for the input's.
   var container: ContainerKind?
+  /// The form InkML is written in.
+  var inkMLProfile: InkMLProfile = .standard
   /// The decoding limits of every input and every read-back.
   var limits: DecodingLimits
   /// The overwrite policy (`--force`).
@@ -227,7 +229,8 @@ struct BatchConversion {
     do {
       let file = try InputFile.read(input, limits: limits)
       return try DocumentConversion(
-        converting: file, to: target, container: container, limits: limits)
+        converting: file, to: target, container: container, inkMLProfile: inkMLProfile,
+        limits: limits)
     } catch let error as DocumentConversion.Failure {
       outcome.code = error.code
       outcome.reason = error.reason

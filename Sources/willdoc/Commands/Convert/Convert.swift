@@ -51,6 +51,13 @@ struct Convert: ParsableCommand {
   var container: ContainerKind?
 
   @Option(
+    help: ArgumentHelp(
+      "The InkML form: standard (page units) or office (HIMETRIC in an inkSource, as Office "
+        + "and Wacom's InkML parser read it).",
+      valueName: "profile"))
+  var inkmlProfile: InkMLProfile = .standard
+
+  @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
       "How many inputs to convert at once, 1 to 256 (default: the processors available).",
@@ -87,6 +94,11 @@ struct Convert: ParsableCommand {
       format != .will
     {
       throw ValidationError("--container chooses the container of WILL 2 output (--to will)")
+    }
+    if inkmlProfile != .standard,
+      (to ?? output.flatMap { ConvertFormat(extensionOf: $0) }) != .inkml
+    {
+      throw ValidationError("--inkml-profile applies to InkML output: give --to inkml")
     }
     if let directory {
       if output != nil { throw ValidationError("give -o FILE or -d DIR, not both") }
@@ -135,7 +147,8 @@ struct Convert: ParsableCommand {
         [.convert(input: inputs[0], output: output!)]
       }
     let conversion = BatchConversion(
-      target: target, container: container, limits: limitOptions.limits, overwrite: overwrite,
+      target: target, container: container, inkMLProfile: inkmlProfile,
+      limits: limitOptions.limits, overwrite: overwrite,
       jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, directory: directory)
     let work = entries.filter {
       if case .convert = $0 { return true } else { return false }
@@ -166,7 +179,8 @@ struct Convert: ParsableCommand {
     let conversion: DocumentConversion
     do {
       conversion = try DocumentConversion(
-        converting: file, to: target, container: container, limits: limits)
+        converting: file, to: target, container: container, inkMLProfile: inkmlProfile,
+        limits: limits)
     } catch {
       printError("willdoc: error: " + error.message(input: input, output: output))
       throw error.exitStatus.exitCode

@@ -73,10 +73,10 @@ struct DocumentConversion {
   /// Converts `file` to `target` under `limits`, and checks the result by reading it back.
   /// WILL 2 output goes in `container`; nil keeps a WILL 2 input's, writes RIFF for a UIM
   /// whose paths parts are RIFF chunks (``WillDocument/containerOfParts``) and a package
-  /// for any other.
+  /// for any other. InkML output takes `inkMLProfile`'s form.
   init(
     converting file: InputFile, to target: ConvertFormat, container: ContainerKind? = nil,
-    limits: DecodingLimits
+    inkMLProfile: InkMLProfile = .standard, limits: DecodingLimits
   ) throws(Failure) {
     var losses = ConversionLosses()
     var format = ""
@@ -85,8 +85,8 @@ struct DocumentConversion {
     let converted: ([UInt8], Int)
     do {
       (format, summary, converted) = try Self.convert(
-        file.bytes, to: target, container: container, limits: limits, losses: &losses,
-        written: &written)
+        file.bytes, to: target, container: container, profile: inkMLProfile, limits: limits,
+        losses: &losses, written: &written)
     } catch {
       throw .input(error)
     }
@@ -117,7 +117,8 @@ struct DocumentConversion {
   /// is set to the container of WILL 2 output.
   private static func convert(
     _ bytes: [UInt8], to target: ConvertFormat, container: ContainerKind?,
-    limits: DecodingLimits, losses: inout ConversionLosses, written: inout ContainerKind
+    profile: InkMLProfile, limits: DecodingLimits, losses: inout ConversionLosses,
+    written: inout ContainerKind
   ) throws(WillError) -> (String, String, ([UInt8], Int)) {
     if UIMFile.sniff(bytes) {
       let uim = try UIMDocument(parsing: bytes, limits: limits)
@@ -130,20 +131,32 @@ struct DocumentConversion {
       written = container ?? document.containerOfParts ?? .opc
       return (
         "uim", summary,
-        try serialize(document, as: target, container: written, losses: &losses)
+        try serialize(
+          document, as: target, container: written, profile: profile, losses: &losses)
       )
     }
     if InkMLSniffer.sniff(bytes) {
       let inkML = try InkMLDocument(parsing: bytes, limits: limits)
       let summary = "inkml \(Format.count(inkML.traces.count)) traces"
-      if target == .inkml {
-        return ("inkml", summary, (try inkML.serialized(), inkML.traces.count))
+      // Values with units go through WILL 2 to land in page units: willdoc's InkML has none.
+      if target == .inkml, !inkML.traces.contains(where: { !$0.scales.isEmpty }) {
+        if inkML.notes.annotations > 0 {
+          losses.droppedMetadata.append("\(inkML.notes.annotations) InkML annotations")
+        }
+        if inkML.notes.nestedGroups > 0 {
+          losses.droppedMetadata.append(
+            "\(inkML.notes.nestedGroups) nested trace groups (their traces kept, flattened)")
+        }
+        return (
+          "inkml", summary, (try inkML.serialized(profile: profile), inkML.traces.count)
+        )
       }
       let document = try WillDocument(converting: inkML, losses: &losses)
       written = container ?? .opc
       return (
         "inkml", summary,
-        try serialize(document, as: target, container: written, losses: &losses)
+        try serialize(
+          document, as: target, container: written, profile: profile, losses: &losses)
       )
     }
     let document = try WillDocument(parsing: bytes, limits: limits)
@@ -151,14 +164,16 @@ struct DocumentConversion {
     let summary = "\(kind) \(Format.count(document.strokes.count)) strokes"
     written = container ?? document.container
     return (
-      kind, summary, try serialize(document, as: target, container: written, losses: &losses)
+      kind, summary,
+      try serialize(document, as: target, container: written, profile: profile, losses: &losses)
     )
   }
 
-  /// A WILL 2 document in the target format (WILL 2 in `container`), and its stroke count;
+  /// A WILL 2 document in the target format (WILL 2 in `container`, InkML in `profile`'s form), and its stroke count;
   /// what the target does not hold is added to `losses`.
   private static func serialize(
     _ document: WillDocument, as target: ConvertFormat, container: ContainerKind,
+    profile: InkMLProfile,
     losses: inout ConversionLosses
   ) throws(WillError) -> ([UInt8], Int) {
     let count = document.strokes.count
@@ -174,7 +189,8 @@ struct DocumentConversion {
       losses.droppedMetadata += document.uimConversionLosses
       return (try UIMDocument(converting: document).serialized(), count)
     case .inkml:
-      return (try InkMLDocument(converting: document, losses: &losses).serialized(), count)
+      let inkML = try InkMLDocument(converting: document, losses: &losses)
+      return (try inkML.serialized(profile: profile), count)
     }
   }
 }

@@ -44,7 +44,9 @@ struct Dump: ParsableCommand {
     let selection = DumpSelection(section: section, stroke: stroke)
     // Dumped straight from the file's streams, one stroke at a time.
     let input = try reportingErrors(file: file) { () throws(WillError) in
-      try InputFile.read(file, limits: limitOptions.limits)
+      // InkML is dumped in its WILL 2 form, what that changes on standard error.
+      try InkMLReport.willInput(
+        try InputFile.read(file, limits: limitOptions.limits), limits: limitOptions.limits)
     }
     if UIMFile.sniff(input.bytes) { return try dumpUIM(input, limits: limitOptions.limits) }
     // Checked whole before a byte is written; a bad --section is found once the
@@ -52,7 +54,7 @@ struct Dump: ParsableCommand {
     var sectionCount = 0
     var mostStrokes = 0
     try reportingErrors(file: file) { () throws(WillError) in
-      try DumpSource.reading(input, limits: limitOptions.limits) {
+      try DumpSource.reading(input, limits: input.readingLimits(limitOptions.limits)) {
         (document) throws(WillError) in
         sectionCount = document.sections.count
         if let section, section >= sectionCount { return }

@@ -45,7 +45,9 @@ struct Inspect: ParsableCommand {
     for (index, name) in files.enumerated() {
       if index > 0 && !quiet { StandardOutput.line("") }
       do throws(WillError) {
-        let input = try InputFile.read(name, limits: limits)
+        // InkML through its WILL 2 form, what that changes on standard error.
+        let input = try InkMLReport.willInput(
+          try InputFile.read(name, limits: limits), limits: limits)
         if UIMFile.sniff(input.bytes) {
           // A UIM file (WILL 3): its own summary.
           let uim = try UIMDocument(parsing: input.bytes, limits: limits)
@@ -64,7 +66,8 @@ struct Inspect: ParsableCommand {
           }
           continue
         }
-        let (document, summary, warnings) = try DocumentSummary.read(input, limits: limits)
+        let (document, summary, warnings) = try DocumentSummary.read(
+          input, limits: input.readingLimits(limits))
         totals.files += 1
         totals.strokes += summary.strokes
         totals.points += summary.points
@@ -76,7 +79,7 @@ struct Inspect: ParsableCommand {
         }
         for line in Self.report(
           input: input, document: document, summary: summary, warnings: warnings, style: style,
-          limits: limits)
+          limits: input.readingLimits(limits))
         {
           StandardOutput.line(line)
         }

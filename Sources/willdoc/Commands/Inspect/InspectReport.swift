@@ -43,7 +43,8 @@ struct InspectReport {
     let input: InputFile
     let read: (structure: WillDocument, summary: DocumentSummary, warnings: Int)
     do throws(WillError) {
-      input = try InputFile.read(name, limits: limits)
+      // InkML through its WILL 2 form, what that changes on standard error.
+      input = try InkMLReport.willInput(try InputFile.read(name, limits: limits), limits: limits)
       if UIMFile.sniff(input.bytes) {
         // A UIM file (WILL 3) is summarised in its WILL 2 form (docs/uim.md); its warnings
         // are its own.
@@ -54,7 +55,7 @@ struct InspectReport {
           document, DocumentSummary(document), uim.validate().map(\.occurrences).reduce(0, +)
         )
       } else {
-        read = try DocumentSummary.read(input, limits: limits)
+        read = try DocumentSummary.read(input, limits: input.readingLimits(limits))
       }
     } catch {
       totals.failed += 1

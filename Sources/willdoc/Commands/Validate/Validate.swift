@@ -99,7 +99,8 @@ struct Validate: ParsableCommand {
   static func check(_ name: String, limits: DecodingLimits) -> FileResult {
     let input: InputFile
     do {
-      input = try InputFile.read(name, limits: limits)
+      // InkML is checked in its WILL 2 form, what that changes on standard error.
+      input = try InkMLReport.willInput(try InputFile.read(name, limits: limits), limits: limits)
     } catch {
       return FileResult(
         name: name, size: nil, container: nil, diagnostics: [Diagnostic(error)], error: error)
@@ -125,7 +126,8 @@ struct Validate: ParsableCommand {
     }
     // Checked one stroke at a time, never held as a document.
     do throws(WillError) {
-      let checked = try StrokeStreams.validate(parsing: input.bytes, limits: limits)
+      let checked = try StrokeStreams.validate(
+        parsing: input.bytes, limits: input.readingLimits(limits))
       return FileResult(
         name: name, size: input.bytes.count, container: checked.container,
         diagnostics: checked.diagnostics)

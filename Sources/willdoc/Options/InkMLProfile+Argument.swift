@@ -1,0 +1,5 @@
+import ArgumentParser
+import InkCodec
+
+/// `convert --inkml-profile standard|office`.
+extension InkMLProfile: ExpressibleByArgument {}
