@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import InkCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension ContainerKind: ExpressibleByArgument {}
 
@@ -8,6 +13,7 @@ extension ContainerKind: ExpressibleByArgument {}
 /// another precision.
 struct Reencode: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "reencode",
     abstract: "Re-write a WILL document: same container and precision by default, nothing lost.",
     discussion: """
       Without options the paths parts come out byte-identical; the output is read back and \
