@@ -141,6 +141,11 @@ if processes:
               + f" | {peak:.0f} | {peak * 1024 * 1024 / max(1, p['inputBytes']):.2f}× | {output} | {ratio} |")
     print()
 
+# Start-up (Benchmarks/startup.py): its section as that script wrote it.
+startup_path = os.path.join(work, "startup.md")
+if os.path.exists(startup_path):
+    print(open(startup_path).read())
+
 print("## Memory\n")
 print("Peak resident memory of a process that reads one file and opens it (`/proc/self/status`),")
 print("against the decoded point data (x and y as `Double` per point, and each stored width).\n")

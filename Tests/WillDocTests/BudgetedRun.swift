@@ -21,8 +21,9 @@ enum BudgetedRun {
   static let memoryCap = 1 << 30
 
   /// The optimised binary to hold to the budget, from `WILLDOC_BUDGET_BINARY` (the README's
-  /// test command and CI build one with `swift build -c release --product willdoc`): the
-  /// budget is what people run, and a debug build is 10–30 times slower.
+  /// test command and CI build one with `swift build -c release --product willdoc
+  /// --static-swift-stdlib`): the budget is what people run, and a debug build is 10–30 times
+  /// slower.
   static let releaseBinary = executable(named: "WILLDOC_BUDGET_BINARY")
 
   /// The portable profile's optimised binary (`--disable-default-traits`), from

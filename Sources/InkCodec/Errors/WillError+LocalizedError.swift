@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension WillError: LocalizedError {
   /// The error with its location, as ``description`` gives it: what `localizedDescription`

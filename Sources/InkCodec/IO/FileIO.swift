@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -50,7 +54,11 @@ package enum FileIO {
       let start = bytes.count
       bytes.append(contentsOf: repeatElement(0, count: wanted))
       let got = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.read(descriptor, buffer.baseAddress! + start, wanted)
+        #if canImport(Glibc)
+          Glibc.read(descriptor, buffer.baseAddress! + start, wanted)
+        #else
+          Darwin.read(descriptor, buffer.baseAddress! + start, wanted)
+        #endif
       }
       bytes.removeLast(wanted - max(got, 0))
       if got < 0 {

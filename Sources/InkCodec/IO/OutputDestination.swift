@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -63,7 +67,10 @@ package enum OutputDestination: Equatable {
     }
     let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     if target.hasPrefix("/") { return target }
-    let folder = (link as NSString).deletingLastPathComponent
-    return folder.isEmpty ? target : folder + "/" + target
+    // The link's folder: what `NSString.deletingLastPathComponent` gives (no trailing
+    // slash; `/` for a link in the root).
+    guard let slash = link.utf8.lastIndex(of: UInt8(ascii: "/")) else { return target }
+    let folder = link.utf8[..<slash].isEmpty ? "/" : String(link[..<slash])
+    return folder == "/" ? "/" + target : folder + "/" + target
   }
 }

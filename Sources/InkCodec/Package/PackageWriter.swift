@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Lays out a document as OPC parts, in the order Inkspace writes them.
 struct PackageWriter {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Decompresses a package's paths parts for the decoders of streams opened by
 /// ``StrokeStreams/withStreams(parsing:limits:_:)``, while that call holds the package open.
@@ -14,7 +18,7 @@ final class PathsPartLoader: @unchecked Sendable {
   /// The streams that more than one element draws.
   private let shared: Set<Int>
   /// Guards everything below: libzip reads one entry at a time.
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var kept: [Int: [UInt8]] = [:]
   private var last: (stream: Int, bytes: [UInt8])?
   private var isOpen = true

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension WillDocument {
   /// Reads a document from `Data`, whatever the container (the `[UInt8]` reader, for apps

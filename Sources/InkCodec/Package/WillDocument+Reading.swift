@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension WillDocument {
   /// Reads a document from its bytes, whatever the container.
@@ -278,9 +282,15 @@ extension WillDocument {
   /// The part whose relationships `rels` holds (`/sections/_rels/a.svg.rels` → `/sections/a.svg`).
   static func relationshipSource(of rels: PartName) -> String? {
     let text = rels.description
-    guard let range = text.range(of: "/_rels/", options: .backwards), text.hasSuffix(".rels") else {
-      return nil
-    }
-    return String(text[..<range.lowerBound]) + "/" + String(text[range.upperBound...].dropLast(5))
+    let bytes = Array(text.utf8)
+    let marker = Array("/_rels/".utf8)
+    // The last `/_rels/` (a search from the end, as `range(of:options: .backwards)` would).
+    guard text.hasSuffix(".rels"), bytes.count >= marker.count,
+      let start = stride(from: bytes.count - marker.count, through: 0, by: -1).first(where: {
+        bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+      })
+    else { return nil }
+    return String(decoding: bytes[..<start], as: UTF8.self) + "/"
+      + String(decoding: bytes[(start + marker.count)...].dropLast(5), as: UTF8.self)
   }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import InkCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A command's input: a path, or `-` for standard input, and its bytes.
 struct InputFile {
@@ -28,21 +33,9 @@ struct InputFile {
   /// Reads `name`, refusing files larger than `limits.maxFileBytes`.
   static func read(_ name: String, limits: DecodingLimits) throws(WillError) -> InputFile {
     if name == "-" {
-      var bytes: [UInt8] = []
-      let handle = FileHandle.standardInput
-      while true {
-        let chunk: Data
-        do {
-          chunk = try handle.read(upToCount: 1 << 16) ?? Data()
-        } catch {
-          throw WillError(.io("cannot read standard input: \(error.localizedDescription)"))
-        }
-        if chunk.isEmpty { break }
-        bytes += chunk
-        if bytes.count > limits.maxFileBytes {
-          throw WillError(
-            .limitExceeded(.fileBytes, value: bytes.count, limit: limits.maxFileBytes))
-        }
+      // A duplicate, which FileIO closes when done: standard input itself stays open.
+      let bytes = try FileIO.read(named: "standard input", limit: limits.maxFileBytes) {
+        dup(STDIN_FILENO)
       }
       return InputFile(name: name, bytes: bytes)
     }

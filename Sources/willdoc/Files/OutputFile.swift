@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import InkCodec
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes a command's output: to standard output for `-`, otherwise as ``FileIO/write(_:to:)``
 /// does (links followed, regular files replaced atomically with their permissions kept,

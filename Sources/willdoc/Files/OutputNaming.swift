@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  // The standard library's canonical decomposition (what swift-foundation builds
+  // `decomposedStringWithCanonicalMapping` on): FoundationEssentials does not offer it, and
+  // the whole of Foundation would load ICU into every process for this one call.
+  @_spi(_Unicode) import Swift
+#else
+  import Foundation
+#endif
 
 /// How `convert -d` names its outputs and finds two inputs with one output, on bytes alone:
 /// a pure function of the names, which `FuzzBatchNames` drives with arbitrary bytes.
@@ -81,6 +88,12 @@ struct OutputNaming {
   /// `name` decomposed (NFD) and lower-cased when it is UTF-8; its bytes otherwise.
   static func folded(_ name: [UInt8]) -> [UInt8] {
     guard let text = String(validating: name, as: UTF8.self) else { return name }
-    return Array(text.decomposedStringWithCanonicalMapping.lowercased().utf8)
+    #if canImport(FoundationEssentials)
+      var decomposed = String.UnicodeScalarView()
+      decomposed.append(contentsOf: text._nfd)
+      return Array(String(decomposed).lowercased().utf8)
+    #else
+      return Array(text.decomposedStringWithCanonicalMapping.lowercased().utf8)
+    #endif
   }
 }

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The formats `willdoc convert` writes.
 enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import InkCodec
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes a line to standard error. Strings from files or the command line in it must already
 /// be escaped (``TerminalText``).

@@ -1,4 +1,4 @@
-import Foundation
+import InkCodec
 
 #if canImport(Glibc)
   import Glibc
@@ -11,9 +11,9 @@ import Foundation
 /// standard error is a terminal, so pipes, files and logs never see it. Safe to call from
 /// several threads.
 final class ProgressBar: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private let total: Int
-  private let start = DispatchTime.now()
+  private let start = ContinuousClock.now
   private let enabled: Bool
   private var done = 0
   private var current = ""
@@ -30,9 +30,10 @@ final class ProgressBar: @unchecked Sendable {
   }
 
   private func startTicking() {
-    let thread = Thread { [self] in
+    // Without a thread the bar is still drawn at every file, only not between them.
+    let started = WorkerThread.start { [self] in
       while true {
-        Thread.sleep(forTimeInterval: 0.5)
+        usleep(500_000)
         let done = lock.withLock {
           if !isFinished, shownWidth > 0 { draw() }
           return isFinished
@@ -40,7 +41,7 @@ final class ProgressBar: @unchecked Sendable {
         if done { return }
       }
     }
-    thread.start()
+    if case .success(let thread) = started { thread.detach() }
   }
 
   /// Shows `name` as the item being worked on.
@@ -84,7 +85,8 @@ final class ProgressBar: @unchecked Sendable {
   }
 
   private func draw() {
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let (seconds, attoseconds) = start.duration(to: .now).components
+    let elapsed = Double(seconds) + Double(attoseconds) / 1e18
     let cells = 20
     let filled = total == 0 ? cells : cells * min(done, total) / total
     let bar =

@@ -1,4 +1,3 @@
-import Foundation
 import InkCodec
 
 #if canImport(Glibc)
@@ -29,7 +28,7 @@ enum ProcessSetup {
       _exit(ExitStatus.unreadable.rawValue)
     }
     TemporaryFileCleanup.installSignalHandlers()
-    if let text = ProcessInfo.processInfo.environment[holdTemporaryFileVariable],
+    if let text = getenv(holdTemporaryFileVariable).map({ String(cString: $0) }),
       let seconds = Double(text), seconds > 0
     {
       FileIO.afterCreatingTemporaryFile = {

@@ -1,12 +1,18 @@
 import ArgumentParser
-import Foundation
 import InkCodec
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `willdoc convert IN -o OUT` and `willdoc convert IN… -d DIR`: WILL 2 ↔ UIM ↔ InkML, the
 /// input sniffed, the output's format from its extension or `--to`; many files, folders and
 /// standard input at once, in parallel, with a progress bar and a summary.
 struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "convert",
     abstract: "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml).",
     discussion: """
       The input's format is sniffed; the output's comes from its extension (.will, .uim, \

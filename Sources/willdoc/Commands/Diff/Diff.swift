@@ -4,6 +4,7 @@ import InkCodec
 /// `willdoc diff A B`: the strokes two documents do not share.
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "diff",
     abstract: "Compare the strokes of two documents (any containers, UIM included).",
     discussion: """
       Strokes are compared where they land on the page (transforms applied), in document \

@@ -4,6 +4,7 @@ import InkCodec
 /// `willdoc dump FILE`: every stroke, as text or JSON.
 struct Dump: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "dump",
     abstract: "Print every stroke of a WILL document, as text or JSON.",
     discussion: """
       Section and stroke indices start at 0; a stroke index counts within its paths element. \

@@ -4,6 +4,7 @@ import InkCodec
 /// `willdoc inspect FILE...`: a summary of each document.
 struct Inspect: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "inspect",
     abstract: "Summarise WILL documents: container, producer, ink, colours, parts, warnings.",
     discussion: """
       Prints a few aligned lines per file; with several files, one block each and then a total. \

@@ -5,6 +5,7 @@ extension Pages {
   /// `willdoc pages delete FILE --section 1 -o OUT`: the document without some pages.
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Write the document without the pages listed.",
       discussion: """
         The other pages keep their order and their parts; parts only the deleted pages \

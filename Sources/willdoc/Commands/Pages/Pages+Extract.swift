@@ -5,6 +5,7 @@ extension Pages {
   /// `willdoc pages extract FILE --section 0,2-3 -o OUT`: a package of some pages.
   struct Extract: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "extract",
       abstract: "Write a package of the pages listed, in the order listed.",
       discussion: """
         Everything else the document holds (properties, paints, other parts) is kept; parts \

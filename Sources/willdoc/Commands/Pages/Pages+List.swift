@@ -5,6 +5,7 @@ extension Pages {
   /// `willdoc pages list FILE`: one line per page.
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List the pages: number, part, size, orientation, background, strokes.",
       discussion: """
         The orientation is the page's (portrait or landscape); "turned" gives the quarter \

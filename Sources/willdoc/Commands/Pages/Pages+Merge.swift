@@ -5,6 +5,7 @@ extension Pages {
   /// `willdoc pages merge A B … -o OUT`: the pages of several documents in one package.
   struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "merge",
       abstract: "Write one package holding the pages of every document given, in order.",
       discussion: """
         Every page keeps its strokes (byte for byte), images and parts; clashing part names get \

@@ -5,6 +5,7 @@ extension Pages {
   /// `willdoc pages reorder FILE --order 2,0,1 -o OUT`: the same pages in a new order.
   struct Reorder: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "reorder",
       abstract: "Write the pages in a new order.",
       discussion: """
         --order lists every page once, counted from 0, in the order wanted: 2,0,1 puts the \

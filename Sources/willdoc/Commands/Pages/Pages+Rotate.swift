@@ -5,6 +5,7 @@ extension Pages {
   /// `willdoc pages rotate FILE --section 1 --by 90 -o OUT`: turned pages.
   struct Rotate: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "rotate",
       abstract: "Turn pages by quarter turns, clockwise (negative: anticlockwise).",
       discussion: """
         The page's content is wrapped in a <g transform> (or the bare group that holds it \

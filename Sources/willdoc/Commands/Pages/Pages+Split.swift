@@ -1,11 +1,17 @@
 import ArgumentParser
-import Foundation
 import InkCodec
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Pages {
   /// `willdoc pages split FILE -d DIR`: one package per page.
   struct Split: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "split",
       abstract: "Write each page as a package of its own.",
       discussion: """
         The files are named after the input and numbered from 0, as --section counts and \

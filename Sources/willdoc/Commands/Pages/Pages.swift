@@ -3,6 +3,7 @@ import ArgumentParser
 /// `willdoc pages …`: page tools on the sections of a document.
 struct Pages: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "pages",
     abstract: "List, extract, delete, reorder, rotate, split and merge pages (sections).",
     discussion: """
       A page is a section of a WILL package, numbered from 0 as --section counts them in the \

@@ -1,11 +1,17 @@
 import ArgumentParser
-import Foundation
 import InkCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `willdoc reencode IN -o OUT`: re-write a document, optionally in another container or at
 /// another precision.
 struct Reencode: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "reencode",
     abstract: "Re-write a WILL document: same container and precision by default, nothing lost.",
     discussion: """
       Without options the paths parts come out byte-identical; the output is read back and \

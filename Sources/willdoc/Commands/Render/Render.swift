@@ -1,11 +1,17 @@
 import ArgumentParser
-import Foundation
 import InkCodec
 import InkRender
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `willdoc render IN -o OUT`: draw sections as PNG, SVG, PDF or outline JSON.
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "render",
     abstract: "Draw a WILL document's sections as PNG, SVG, PDF or outline JSON.",
     discussion: """
       Draws each section on its page (RIFF, raw and --fit ink: fitted to the ink); several \

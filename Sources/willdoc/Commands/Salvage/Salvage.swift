@@ -1,11 +1,17 @@
 import ArgumentParser
-import Foundation
 import InkCodec
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `willdoc salvage DAMAGED -o RECOVERED`: recover the strokes of a damaged document that can
 /// be shown to be the original's, in its container.
 struct Salvage: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "salvage",
     abstract: "Recover the intact strokes of a damaged WILL document, inventing none.",
     discussion: """
       Keeps only strokes that can be shown to be the original's (nothing from a part whose \

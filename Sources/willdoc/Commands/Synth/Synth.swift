@@ -1,11 +1,17 @@
 import ArgumentParser
-import Foundation
 import InkCodec
 import InkSynthesis
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `willdoc synth --seed N --strokes K -o out.will`: synthetic handwritten notes.
 struct Synth: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "synth",
     abstract: "Write synthetic handwritten notes: seeded, deterministic test documents.",
     discussion: """
       Words, dots, scribbles, underlines and erased fragments (ts/tf) from a simple motor \

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import InkCodec
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -9,6 +14,7 @@ import InkCodec
 /// `willdoc validate FILE...`: diagnostics with severity, code and location.
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "validate",
     abstract: "Check WILL documents against everything the format promises.",
     discussion: """
       Each diagnostic has its severity, a stable code (docs/validate.md), the part, byte offset \
