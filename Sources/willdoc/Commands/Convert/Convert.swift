@@ -18,10 +18,8 @@ struct Convert: ParsableCommand {
       The input's format is sniffed; the output's comes from its extension (.will, .uim, \
       .inkml) or --to. WILL 2 → UIM → WILL 2 keeps strokes, pages, transforms, paints and six \
       properties exactly, a RIFF file as RIFF; what a target cannot hold is listed as changed \
-      or dropped, and the output is read back before it is written. --container picks the \
-      container of WILL 2 output. With -d, files, \
-      folders (walked for .will, .uim and .inkml files) and - are converted -j at a time into \
-      DIR under their own subfolders; a bad input is reported and the others go on.
+      or dropped; the output is read back before it is written. With -d, inputs (folders \
+      walked for documents) go -j at a time into DIR; a bad one is reported, the rest go on.
 
       Exit status: -o: 0, 1 invalid, 2 unreadable; -d: 1 when any input failed; 64 usage. \
       An existing file is replaced only with --force. In full: docs/cli.md#convert. \
