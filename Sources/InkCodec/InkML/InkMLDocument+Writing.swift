@@ -11,7 +11,7 @@ extension InkMLDocument {
   }
 
   /// The document as InkML 1.0 in `profile`'s form: ``serialized()`` for
-  /// ``InkMLProfile/standard``, ``officeSerialized()`` for ``InkMLProfile/office``.
+  /// ``InkMLProfile/standard``, the Office form (`officeSerialized()`) for ``InkMLProfile/office``.
   /// - Throws: What the profile's writer throws.
   public func serialized(profile: InkMLProfile) throws(WillError) -> [UInt8] {
     if profile == .office { return try officeSerialized() }

@@ -27,7 +27,7 @@ public struct InkOutsidePage: Sendable, Hashable {
 extension RenderPage {
   /// The strokes that reach outside the page's declared size, measured as `validate`'s
   /// `outside-page` warning measures them (control points, through each layer's transform,
-  /// against the page rectangle; see ``InkBounds/overhang(pageWidth:pageHeight:)``).
+  /// against the page rectangle; see `InkBounds.overhang(pageWidth:pageHeight:)` in InkCodec).
   ///
   /// Pen widths are not counted: a stroke whose points lie on the page is not reported even
   /// where its width crosses an edge. Linear in the number of control points.
