@@ -11,7 +11,7 @@ enum InkMLSniffer {
     // Skip `<?…?>`, `<!--…-->` and `<!…>` before the root element.
     while rest.hasPrefix("<?") || rest.hasPrefix("<!") {
       let end = rest.hasPrefix("<!--") ? "-->" : ">"
-      guard let close = rest.range(of: end) else { return false }
+      guard let close = rest.firstRange(of: end) else { return false }
       rest = rest[close.upperBound...].drop { $0.isWhitespace }
     }
     guard rest.hasPrefix("<") else { return false }
