@@ -98,13 +98,7 @@ extension InkMLDocument {
     for group in groups {
       var items: [XMLNode] = []
       if let size = group.pageSize {
-        guard size.width.isFinite, size.height.isFinite else {
-          throw WillError(.nonFiniteValue(channel: "pageSize"))
-        }
-        items.append(
-          element(
-            "annotation", [("type", "pageSize")],
-            [.text(NumberText.shortest(size.width) + " " + NumberText.shortest(size.height))]))
+        items.append(try Self.pageSizeAnnotation(size, prefix: "inkml:"))
       }
       for trace in group.traces {
         defer { traceIndex += 1 }

@@ -69,18 +69,7 @@ extension InkMLDocument {
     var traceIndex = 0
     for group in groups {
       var items: [XMLNode] = []
-      if let size = group.pageSize {
-        guard size.width.isFinite, size.height.isFinite else {
-          throw WillError(.nonFiniteValue(channel: "pageSize"))
-        }
-        items.append(
-          .element(
-            XMLElement(
-              "annotation", attributes: [XMLAttribute("type", "pageSize")],
-              children: [
-                .text(NumberText.shortest(size.width) + " " + NumberText.shortest(size.height))
-              ])))
-      }
+      if let size = group.pageSize { items.append(try Self.pageSizeAnnotation(size)) }
       for trace in group.traces {
         defer { traceIndex += 1 }
         // Never `nan` or `inf` in the text: no InkML reader takes it back.
@@ -108,5 +97,21 @@ extension InkMLDocument {
     let root = XMLElement(
       "ink", attributes: [XMLAttribute("xmlns", Self.namespace)], children: children)
     return try XMLDocument(declaration: XMLDeclaration(), root: root).serialized()
+  }
+
+  /// willdoc's `<annotation type="pageSize">` (`prefix` before the element's name): the page
+  /// size in page units, as the shortest text that reads back the same.
+  /// - Throws: `nonFiniteValue` for an infinite or NaN size.
+  static func pageSizeAnnotation(_ size: PageSize, prefix: String = "") throws(WillError)
+    -> XMLNode
+  {
+    guard size.width.isFinite, size.height.isFinite else {
+      throw WillError(.nonFiniteValue(channel: "pageSize"))
+    }
+    return .element(
+      XMLElement(
+        prefix + "annotation", attributes: [XMLAttribute("type", "pageSize")],
+        children: [.text(NumberText.shortest(size.width) + " " + NumberText.shortest(size.height))]
+      ))
   }
 }
