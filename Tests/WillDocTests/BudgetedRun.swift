@@ -85,4 +85,35 @@ enum BudgetedRun {
       status: process.terminationStatus, stdoutBytes: output.stdoutSize, stderr: output.stderr,
       seconds: seconds, timedOut: timedOut)
   }
+
+  /// Runs `work(0)` … `work(count - 1)` on one thread per core (the budget gives each run a
+  /// core; more at once would measure the machine, not willdoc) and returns the results in
+  /// index order.
+  static func runSideBySide<Result>(
+    count: Int, work: @escaping @Sendable (Int) throws -> Result
+  ) -> [Swift.Result<Result, any Error>] {
+    let lanes = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
+    let results = ResultSlots<Result>(count: count)
+    DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+      for index in stride(from: lane, to: count, by: lanes) {
+        results.store(Swift.Result { try work(index) }, at: index)
+      }
+    }
+    return results.values
+  }
+}
+
+/// The results of ``BudgetedRun/runSideBySide(count:work:)``, filled from several threads.
+private final class ResultSlots<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [Swift.Result<Value, any Error>?]
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func store(_ result: Swift.Result<Value, any Error>, at index: Int) {
+    lock.withLock { slots[index] = result }
+  }
+
+  /// Every slot, filled by the time `concurrentPerform` returns.
+  var values: [Swift.Result<Value, any Error>] { lock.withLock { slots.map { $0! } } }
 }

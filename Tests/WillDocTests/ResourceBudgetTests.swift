@@ -5,8 +5,9 @@ import Testing
 /// Every command on every hostile file of `SampleDocuments/invalid` (the resource attacks
 /// `r-*`, WILL 2, UIM and InkML, and the damaged files `x-*`) finishes within 1 GiB of address space and the time cap,
 /// with exit status 0, 1 or 2 and at most one `willdoc: error:` line: never a trap, a hang or
-/// an out-of-memory abort. The cases run one at a time so that each has a core of its own, on
-/// the optimised binary that `WILLDOC_BUDGET_BINARY` names.
+/// an out-of-memory abort. The files run one at a time and each file's commands one per core,
+/// so that every run has a core of its own, on the optimised binary that
+/// `WILLDOC_BUDGET_BINARY` names.
 @Suite(
   .serialized,
   .enabled(
@@ -80,10 +81,17 @@ struct ResourceBudgetTests {
     ), arguments: hostileFiles)
   func everyCommandFinishesWithinBudget(_ name: String) throws {
     let directory = Fixtures.sampleDocuments.appendingPathComponent("invalid")
-    for index in Self.selectedCommands(output: directory, file: name).indices {
-      let scratch = try TemporaryDirectory()  // removed after each command
-      let command = Self.selectedCommands(output: scratch.url, file: name)[index]
-      let outcome = try BudgetedRun.run(command + [name], in: directory)
+    let count = Self.selectedCommands(output: directory, file: name).count
+    for (index, result) in BudgetedRun.runSideBySide(
+      count: count,
+      work: { index in
+        let scratch = try TemporaryDirectory()  // removed after each command
+        let command = Self.selectedCommands(output: scratch.url, file: name)[index]
+        return try BudgetedRun.run(command + [name], in: directory)
+      }
+    ).enumerated() {
+      let command = Self.selectedCommands(output: directory, file: name)[index]
+      let outcome = try result.get()
       let label = "willdoc \(command.first!) … \(name)"
       #expect(
         !outcome.timedOut,
