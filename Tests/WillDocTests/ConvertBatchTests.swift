@@ -60,8 +60,12 @@ import Testing
       lines.last
         == "\(valid.count + 4) inputs: \(valid.count + 1) converted, 1 failed, 2 skipped",
       "\(result.stdout)")
+    // The reason is on standard error once; the summary names the input and the code.
     #expect(
-      lines.contains { $0.hasPrefix("failed     \(broken.path): ") }, "\(result.stdout)")
+      lines.contains { $0.hasPrefix("failed     \(broken.path)  (") }, "\(result.stdout)")
+    #expect(
+      result.stderr.split(separator: "\n").filter { $0.contains(broken.path) }.count == 1,
+      "\(result.stderr)")
     #expect(lines.contains("skipped    \(notes.path)/list.txt (not .will, .uim or .inkml)"))
     #expect(
       lines.contains(
@@ -150,9 +154,11 @@ import Testing
     let refused = try WillDocRunner.run(["convert"] + inputs + ["-d", output.path, "--to", "uim"])
     #expect(refused.status == 1)
     #expect(
-      refused.stdout.contains(
-        "failed     \(inputs[0]): \(existing.path) exists; add --force to replace it"),
-      "\(refused.stdout)")
+      refused.stdout.contains("failed     \(inputs[0])  (output-exists)"), "\(refused.stdout)")
+    #expect(
+      refused.stderr.contains(
+        "willdoc: error: \(inputs[0]): \(existing.path) exists; add --force to replace it"),
+      "\(refused.stderr)")
     #expect(try Data(contentsOf: existing) == Data("keep me".utf8))
     #expect(
       FileManager.default.fileExists(atPath: output.appendingPathComponent("blend-modes.uim").path))
@@ -177,18 +183,20 @@ import Testing
     let result = try WillDocRunner.run(
       ["convert", "a/note.will", "b/note.will", "-d", "out", "--to", "uim"], in: directory.url)
     #expect(result.status == 1)
+    #expect(result.stdout.contains("failed     b/note.will  (output-taken)"), "\(result.stdout)")
     #expect(
-      result.stdout.contains(
-        "failed     b/note.will: its output out/note.uim is also the output of a/note.will"),
-      "\(result.stdout)")
+      result.stderr.contains(
+        "willdoc: error: b/note.will: its output out/note.uim is also the output of a/note.will"),
+      "\(result.stderr)")
     #expect(Self.files(below: directory.file("out")) == ["note.uim"])
     let itself = try WillDocRunner.run(
       ["convert", "a", "-d", "a", "--to", "will"], in: directory.url)
     #expect(itself.status == 1)
+    #expect(itself.stdout.contains("failed     a/note.will  (output-is-input)"), "\(itself.stdout)")
     #expect(
-      itself.stdout.contains(
-        "failed     a/note.will: its output a/note.will is the input itself; give another -d"),
-      "\(itself.stdout)")
+      itself.stderr.contains(
+        "willdoc: error: a/note.will: its output a/note.will is the input itself; give another -d"),
+      "\(itself.stderr)")
   }
 
   /// The progress bar is drawn on a terminal (a pseudo-terminal from `script`), and never

@@ -6,7 +6,7 @@ import ArgumentParser
   import Foundation
 #endif
 
-/// The formats `willdoc convert` writes.
+/// The formats `willdoc convert` writes: documents, and pictures of their pages.
 enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
   /// WILL 2 (`.will`), an OPC package.
   case will
@@ -14,6 +14,12 @@ enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
   case uim
   /// W3C InkML 1.0 (`.inkml`).
   case inkml
+  /// A PNG image per section.
+  case png
+  /// An SVG drawing per section.
+  case svg
+  /// One PDF with a page per section.
+  case pdf
 
   /// The format an output path's extension names, or `nil`.
   init?(extensionOf path: String) {
@@ -23,9 +29,19 @@ enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
   /// The extension of the files written in this format, without its dot.
   var fileExtension: String { rawValue }
 
+  /// The picture format `render` draws for this target, or `nil` for a document format.
+  var picture: PictureFormat? {
+    switch self {
+    case .will, .uim, .inkml: nil
+    case .png: .png
+    case .svg: .svg
+    case .pdf: .pdf
+    }
+  }
+
   /// Whether `path` ends in an extension of a format convert reads (`.will`, `.uim`,
   /// `.inkml`, in any case): the files taken from a folder.
   static func isConvertible(_ path: String) -> Bool {
-    ConvertFormat(extensionOf: path) != nil
+    ConvertFormat(extensionOf: path).map { $0.picture == nil } ?? false
   }
 }

@@ -36,6 +36,10 @@ struct BatchConversion {
   var jobs: Int
   /// The `-d` folder: outputs with a `relative` name are generated there (``GeneratedOutputs``).
   var directory: String?
+  /// How pictures are drawn (`--to png|svg|pdf`).
+  var drawing = DrawingOptions()
+  /// `--skip-existing`: an input whose outputs all exist is skipped, not converted again.
+  var skipExisting = false
 
   /// A test-only environment variable: the number of worker threads that may start; every
   /// later `pthread_create` is taken to fail with `EAGAIN`.
@@ -111,6 +115,9 @@ struct BatchConversion {
       (input, output, relative) = (from, to, names)
     }
     progress.started(input)
+    if skipExisting, SystemPath.status(output) != nil {
+      return Self.skippedAsWritten(input: input, outputs: [output])
+    }
     var outcome = ConversionOutcome(input: input, output: output, status: .failed)
     if relative == nil, let refusal = overwrite.refusal(toWrite: output) {
       outcome.code = "output-exists"
@@ -137,24 +144,33 @@ struct BatchConversion {
     }
     let estimate = budget.estimate(input)
     budget.acquire(estimate)
-    var result = read(input, into: &outcome)
+    var result = read(input, into: &outcome, progress: progress)
     budget.release(estimate)
     if result == nil, outcome.code == "out-of-memory", concurrent {
       // Out of memory while other jobs ran: once more, alone, with the whole budget.
       budget.acquire(budget.total)
-      result = read(input, into: &outcome)
+      result = read(input, into: &outcome, progress: progress)
       budget.release(budget.total)
     }
     guard let conversion = result else { return outcome }
     outcome.inputFormat = conversion.inputFormat
+    let outputs = conversion.files.map { (conversion.name(output, $0.section), $0.bytes) }
+    if skipExisting, outputs.count > 1,
+      outputs.allSatisfy({ SystemPath.status($0.0) != nil })
+    {
+      return Self.skippedAsWritten(input: input, outputs: outputs.map(\.0))
+    }
     do throws(WriteFailure) {
       try state.writing { () throws(WriteFailure) in
         if let relative, let folder {
-          try write(conversion.bytes, from: input, to: relative, in: folder, state: state)
+          let files = conversion.files.map {
+            (Array(relative.dropLast()) + [conversion.name(relative.last!, $0.section)], $0.bytes)
+          }
+          try write(files, from: input, in: folder, state: state)
         } else {
           do throws(WillError) {
             try Self.createFolder(of: output)
-            try writeFile(conversion.bytes, to: output, force: true)
+            for (path, bytes) in outputs { try writeFile(bytes, to: path, force: true) }
           } catch {
             throw WriteFailure(error)
           }
@@ -168,46 +184,66 @@ struct BatchConversion {
     }
     outcome.status = .converted
     outcome.strokes = conversion.strokes
-    outcome.bytes = conversion.bytes.count
+    outcome.bytes = conversion.files.reduce(0) { $0 + $1.bytes.count }
+    outcome.outputs = outputs.map(\.0)
     outcome.changes = conversion.changes
     outcome.dropped = conversion.dropped
     return outcome
   }
 
-  /// Writes a generated output at `relative` below `folder`: never through a link, never over
-  /// a file this run wrote (two names the file system takes as one), over another existing
-  /// file only with `--force`.
+  /// The outcome of an input skipped by `--skip-existing`.
+  private static func skippedAsWritten(input: String, outputs: [String]) -> ConversionOutcome {
+    var outcome = ConversionOutcome(
+      input: input, output: outputs.first, status: .skipped, code: "skipped",
+      reason: outputs.count == 1 ? "its output exists" : "its \(outputs.count) outputs exist")
+    outcome.outputs = outputs
+    return outcome
+  }
+
+  /// Writes generated outputs, each at its names below `folder`, all or none: never through
+  /// a link, never over a file this run wrote (two names the file system takes as one), over
+  /// another existing file only with `--force`.
   private func write(
-    _ bytes: [UInt8], from input: String, to relative: [String],
+    _ files: [(relative: [String], bytes: [UInt8])], from input: String,
     in folder: Result<GeneratedOutputs.Folder, WillError>, state: SharedState
   ) throws(WriteFailure) {
     let outputs = GeneratedOutputs(force: overwrite.force)
-    let parent: GeneratedOutputs.Folder
-    do throws(WillError) {
-      parent = try GeneratedOutputs.openSubfolders(relative.dropLast(), below: folder.get())
-    } catch {
-      throw WriteFailure(error)
-    }
-    let name = relative.last!
-    if let existing = parent.entry(name) {
-      if let first = state.writer(of: ConversionPlan.FileIdentity(existing)) {
-        throw WriteFailure(
-          code: "output-taken",
-          reason: "its output \(parent.child(name)) is the file this run wrote for \(first) "
-            + "(the file system takes the two names as one)")
+    var staged: [(GeneratedOutputs.Folder, String)] = []
+    for (relative, bytes) in files {
+      let parent: GeneratedOutputs.Folder
+      do throws(WillError) {
+        parent = try GeneratedOutputs.openSubfolders(relative.dropLast(), below: folder.get())
+      } catch {
+        throw WriteFailure(error)
       }
-      if let refusal = outputs.refusal(toWrite: name, in: parent) {
-        throw WriteFailure(code: "output-exists", reason: refusal)
+      let name = relative.last!
+      if let existing = parent.entry(name) {
+        if let first = state.writer(of: ConversionPlan.FileIdentity(existing)) {
+          throw WriteFailure(
+            code: "output-taken",
+            reason: "its output \(parent.child(name)) is the file this run wrote for \(first) "
+              + "(the file system takes the two names as one)")
+        }
+        if let refusal = outputs.refusal(toWrite: name, in: parent) {
+          throw WriteFailure(code: "output-exists", reason: refusal)
+        }
       }
+      do throws(WillError) {
+        try outputs.stage(bytes, as: name, in: parent)
+      } catch {
+        throw WriteFailure(error)
+      }
+      staged.append((parent, name))
     }
     do throws(WillError) {
-      try outputs.stage(bytes, as: name, in: parent)
       try outputs.commit()
     } catch {
       throw WriteFailure(error)
     }
-    if let written = parent.entry(name) {
-      state.wrote(ConversionPlan.FileIdentity(written), for: input)
+    for (parent, name) in staged {
+      if let written = parent.entry(name) {
+        state.wrote(ConversionPlan.FileIdentity(written), for: input)
+      }
     }
   }
 
@@ -230,12 +266,21 @@ struct BatchConversion {
   }
 
   /// Reads and converts `input`; `nil` with `outcome`'s failure filled in.
-  private func read(_ input: String, into outcome: inout ConversionOutcome) -> DocumentConversion? {
+  private func read(
+    _ input: String, into outcome: inout ConversionOutcome, progress: ProgressBar
+  ) -> ConvertedFiles? {
     do {
       let file = try InputFile.read(input, limits: limits)
-      return try DocumentConversion(
-        converting: file, to: target, container: container, inkMLProfile: inkMLProfile,
-        limits: limits)
+      if let picture = target.picture {
+        return ConvertedFiles(
+          try PictureConversion(
+            drawing: file, as: picture, options: drawing, limits: limits,
+            warn: { progress.print($0) }))
+      }
+      return ConvertedFiles(
+        try DocumentConversion(
+          converting: file, to: target, container: container, inkMLProfile: inkMLProfile,
+          limits: limits))
     } catch let error as DocumentConversion.Failure {
       outcome.code = error.code
       outcome.reason = error.reason

@@ -17,6 +17,8 @@ struct ConversionOutcome {
   var inputFormat: String? = nil
   /// The strokes written.
   var strokes: Int? = nil
+  /// Every file written (several for a picture per section), or found by `--skip-existing`.
+  var outputs: [String] = []
   /// The bytes written.
   var bytes: Int? = nil
   /// What the conversion draws differently.

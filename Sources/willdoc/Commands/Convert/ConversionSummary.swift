@@ -23,14 +23,19 @@ struct ConversionSummary {
       switch outcome.status {
       case .converted:
         if quiet { continue }
+        let written =
+          outcome.outputs.count > 1
+          ? "\(outcome.outputs[0].terminalSafe) … \(outcome.outputs.last!.terminalSafe)"
+          : outcome.output!.terminalSafe
         lines.append(
-          "converted  \(input) → \(outcome.output!.terminalSafe)  (\(outcome.inputFormat!), "
+          "converted  \(input) → \(written)  (\(outcome.inputFormat!), "
             + "\(Format.plural(outcome.strokes!, "stroke")), \(Format.count(outcome.bytes!)) bytes)"
         )
         lines += outcome.changes.map { "  changed  \($0.terminalSafe)" }
         lines += outcome.dropped.map { "  dropped  \($0.terminalSafe)" }
       case .failed:
-        lines.append("failed     \(input): \(outcome.reason!.terminalSafe)")
+        // The reason is the error line the failure printed when it happened.
+        lines.append("failed     \(input)  (\(outcome.code ?? "error"))")
       case .skipped:
         if quiet { continue }
         lines.append("skipped    \(input) (\(outcome.reason!.terminalSafe))")
@@ -65,6 +70,7 @@ struct ConversionSummary {
       ("input", .string(SystemPath.display(outcome.input))),
       ("status", .string(outcome.status.rawValue)),
       ("output", .string(outcome.output.map(SystemPath.display))),
+      ("outputs", .array(outcome.outputs.map { .string(SystemPath.display($0)) })),
       ("inputFormat", .string(outcome.inputFormat)),
       ("strokes", .int(outcome.strokes)),
       ("bytes", .int(outcome.bytes)),

@@ -7,19 +7,22 @@ import InkCodec
   import Foundation
 #endif
 
-/// `willdoc convert IN -o OUT` and `willdoc convert IN… -d DIR`: WILL 2 ↔ UIM ↔ InkML, the
-/// input sniffed, the output's format from its extension or `--to`; many files, folders and
-/// standard input at once, in parallel, with a progress bar and a summary.
+/// `willdoc convert IN -o OUT` and `willdoc convert IN… -d DIR`: WILL 2 ↔ UIM ↔ InkML, or
+/// pictures of the pages as `render` draws them; the input sniffed, the output's format from
+/// its extension or `--to`; many files, folders and standard input at once, in parallel,
+/// with a progress bar and a summary.
 struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "convert",
-    abstract: "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml).",
+    abstract:
+      "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml), or to pictures.",
     discussion: """
       The input's format is sniffed; the output's comes from its extension (.will, .uim, \
       .inkml) or --to. WILL 2 → UIM → WILL 2 keeps strokes, pages, transforms, paints and six \
       properties exactly, a RIFF file as RIFF; what a target cannot hold is listed as changed \
       or dropped; the output is read back before it is written. With -d, inputs (folders \
-      walked for documents) go -j at a time into DIR; a bad one is reported, the rest go on.
+      walked for documents) go -j at a time into DIR; a bad one is reported, the rest go on. \
+      --to png|svg|pdf draws as render does (its options: --help-hidden).
 
       Exit status: -o: 0, 1 invalid, 2 unreadable; -d: 1 when any input failed; 64 usage. \
       An existing file is replaced only with --force. In full: docs/cli.md#convert. \
@@ -44,7 +47,10 @@ struct Convert: ParsableCommand {
       valueName: "dir"))
   var directory: String?
 
-  @Option(help: "The format to write: will, uim or inkml (default: from the output's extension).")
+  @Option(
+    help: ArgumentHelp(
+      "The format to write: will, uim, inkml, or png, svg, pdf (default: from the output's "
+        + "extension).", valueName: "format"))
   var to: ConvertFormat?
 
   @Option(
@@ -73,6 +79,12 @@ struct Convert: ParsableCommand {
 
   @Option(help: "The summary as text or json (see docs/json.md).")
   var format: ReportFormat = .text
+
+  @Flag(help: "Skip an input whose outputs exist (to resume a batch).")
+  var skipExisting = false
+
+  /// How pictures are drawn: render's options, listed by --help-hidden.
+  @OptionGroup(visibility: .hidden) var drawing: DrawingOptions
 
   @OptionGroup var overwrite: OverwriteOptions
 
@@ -104,9 +116,14 @@ struct Convert: ParsableCommand {
     {
       throw ValidationError("--inkml-profile applies to InkML output: give --to inkml")
     }
+    if let picture = (to ?? output.flatMap(ConvertFormat.init(extensionOf:)))?.picture {
+      try drawing.checkBrush(drawing: picture)
+    }
     if let directory {
       if output != nil { throw ValidationError("give -o FILE or -d DIR, not both") }
-      if to == nil { throw ValidationError("give the format to write with --to will|uim|inkml") }
+      if to == nil {
+        throw ValidationError("give the format to write with --to will|uim|inkml|png|svg|pdf")
+      }
       if SystemPath.status(directory) != nil, !SystemPath.isFolder(directory) {
         throw ValidationError("-d \(directory.terminalSafe) is a file, not a folder")
       }
@@ -125,7 +142,8 @@ struct Convert: ParsableCommand {
     }
     if to == nil, ConvertFormat(extensionOf: output) == nil {
       throw ValidationError(
-        "give the output format with --to will|uim|inkml, or an -o ending in .will, .uim or .inkml")
+        "give the output format with --to will|uim|inkml|png|svg|pdf, or an -o ending in one of "
+          + "those extensions")
     }
     if format == .json, output == "-" {
       throw ValidationError("--format json prints the summary on standard output: give -o FILE")
@@ -153,7 +171,8 @@ struct Convert: ParsableCommand {
     let conversion = BatchConversion(
       target: target, container: container, inkMLProfile: inkmlProfile,
       limits: limitOptions.limits, overwrite: overwrite,
-      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, directory: directory)
+      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, directory: directory,
+      drawing: drawing, skipExisting: skipExisting)
     let work = entries.filter {
       if case .convert = $0 { return true } else { return false }
     }.count
@@ -180,6 +199,9 @@ struct Convert: ParsableCommand {
     let file = try reportingErrors(file: input) { () throws(WillError) in
       try InputFile.read(input, limits: limits)
     }
+    if let picture = target.picture {
+      return try drawOne(file, as: picture, to: output)
+    }
     let conversion: DocumentConversion
     do {
       conversion = try DocumentConversion(
@@ -196,6 +218,33 @@ struct Convert: ParsableCommand {
       "output   \(output.terminalSafe) \(conversion.outputFormat) \(Format.count(conversion.bytes.count)) bytes "
         + "\(Format.count(conversion.strokes)) strokes")
     try writeOutput(conversion.bytes, to: output)
+    for line in lines {
+      if output == "-" { printError(line) } else { StandardOutput.line(line) }
+    }
+  }
+
+  /// One input drawn to `output`: one file, or a numbered file per section.
+  private func drawOne(_ file: InputFile, as format: PictureFormat, to output: String) throws {
+    let pictures = ConvertedFiles(
+      try reportingErrors(file: file.name) { () throws(WillError) in
+        try PictureConversion(
+          drawing: file, as: format, options: drawing, limits: limitOptions.limits,
+          warn: printError)
+      })
+    if output == "-" && pictures.files.count > 1 {
+      throw ValidationError(
+        "\(file.name.terminalSafe) has \(pictures.files.count) sections: give -o FILE or -d DIR")
+    }
+    let paths = pictures.files.map { pictures.name(output, $0.section) }
+    for path in paths where path != output { try overwrite.check(path) }
+    var lines = ["input    \(file.name.terminalSafe) \(pictures.inputFormat)"]
+    for (path, picture) in zip(paths, pictures.files) {
+      try writeOutput(picture.bytes, to: path)
+      lines.append(
+        "output   \(path.terminalSafe) \(format.rawValue) \(Format.count(picture.bytes.count)) bytes"
+          + (picture.section.map { "  section \($0)" } ?? ""))
+    }
+    lines.append("drew     \(Format.plural(pictures.strokes, "stroke"))")
     for line in lines {
       if output == "-" { printError(line) } else { StandardOutput.line(line) }
     }

@@ -1,0 +1,36 @@
+import InkCodec
+import InkRender
+
+/// One document drawn in memory, as `willdoc convert --to png|svg|pdf` does it for each
+/// input: read as `render` reads it, every section drawn under the drawing limits, one file
+/// per section (PNG, SVG) or one for all (PDF).
+struct PictureConversion {
+  /// The input's format: `opc`, `riff` or `raw` for WILL 2, `uim` or `inkml`.
+  var inputFormat: String
+  /// The strokes drawn.
+  var strokes: Int
+  /// The sections in the document.
+  var sections: Int
+  /// The files to write: the section each holds (`nil` for a PDF of every section) and its
+  /// bytes.
+  var files: [(section: Int?, bytes: [UInt8])]
+
+  /// Draws every section of `file` in `format`, warnings going to `warn`.
+  init(
+    drawing file: InputFile, as format: PictureFormat, options: DrawingOptions,
+    limits: DecodingLimits, warn: @escaping (String) -> Void
+  ) throws(WillError) {
+    let document = try UIMReport.drawable(file, limits: limits)
+    inputFormat =
+      UIMFile.sniff(file.bytes)
+      ? "uim" : InkMLSniffer.sniff(file.bytes) ? "inkml" : document.container.rawValue
+    strokes = document.strokes.count
+    sections = document.sections.count
+    var drawing = SectionDrawing(format: format, options: options, warn: warn)
+    let drawn = try drawing.draw(
+      document, file: file.name, sections: Array(document.sections.indices))
+    files =
+      format.holdsEverySection
+      ? [(nil, drawing.pdf())] : drawn.map { (Optional($0.section), $0.bytes) }
+  }
+}

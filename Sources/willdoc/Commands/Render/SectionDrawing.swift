@@ -1,0 +1,165 @@
+import InkCodec
+import InkRender
+
+/// Draws sections of documents in one picture format for `render` and `convert --to
+/// png|svg|pdf`: every page under its own budget and all of them under one total
+/// (``TotalRenderBudget``), each warning once per document, PDF pages gathered for one file.
+struct SectionDrawing {
+  /// The format drawn.
+  let format: PictureFormat
+  /// The drawing options given.
+  let options: DrawingOptions
+  /// Where warnings and notes go, one line each.
+  let warn: (String) -> Void
+
+  /// The budget every page drawn so far has used.
+  private(set) var budget: TotalRenderBudget
+  /// The PDF pages drawn so far, in order.
+  private(set) var pdfPages: [PDFPage] = []
+  /// The first PDF page of each document drawn, named after its file.
+  private var outline: [PDFOutlineEntry] = []
+  /// One payload drawn by many elements or pages is decoded (and, in a PDF, held) once.
+  private let images = ImageCache()
+
+  init(format: PictureFormat, options: DrawingOptions, warn: @escaping (String) -> Void) {
+    self.format = format
+    self.options = options
+    self.warn = warn
+    budget = TotalRenderBudget(limit: options.maxTotalRenderWork.value)
+  }
+
+  /// One section drawn: its index and, except in PDF, the file's bytes.
+  struct Drawn {
+    var section: Int
+    var bytes: [UInt8]
+  }
+
+  /// Draws `sections` of `document`, read from `file`; PDF pages are kept for ``pdf()``.
+  mutating func draw(
+    _ document: WillDocument, file: String, sections: [Int]
+  ) throws(WillError) -> [Drawn] {
+    var drawn: [Drawn] = []
+    var warnedPaints = Set<Int>()
+    var warnedImages = Set<String>()
+    var warnedModes = Set<BlendMode>()
+    let base = options.renderOptions
+    if format == .pdf, !sections.isEmpty {
+      // A bookmark named after the file (its last name), opening its first page.
+      let title =
+        file == "-"
+        ? "standard input" : SystemPath.string(OutputNaming.lastName(SystemPath.bytes(file)))
+      outline.append(PDFOutlineEntry(title: title, page: pdfPages.count))
+    }
+    for index in sections {
+      let section = document.sections[index]
+      var page = RenderPage(section: section, paints: document.paints)
+      page.background = options.background(of: section)
+      page.fit = options.fit
+      if let outside = page.inkOutsidePage() {
+        warn(Self.outsideLine(outside, file: file, section: index, fit: options.fit))
+      }
+      var pageOptions = base
+      pageOptions.limits = try budget.limits(forNextPage: base.limits)
+      var report = RenderReport()
+      var bytes: [UInt8] = []
+      do throws(WillError) {
+        switch format {
+        case .png:
+          bytes = try Renderer.renderPNG(
+            page, options: pageOptions, report: &report, images: images)
+        case .svg:
+          bytes = Array(
+            try Renderer.renderSVG(page, options: pageOptions, report: &report, images: images)
+              .utf8)
+        case .outlineJSON:
+          bytes = Array(
+            try Renderer.renderOutlineJSON(page, options: pageOptions, report: &report).utf8)
+        case .pdf:
+          pdfPages.append(
+            try Renderer.renderPDFPage(page, options: pageOptions, report: &report, images: images))
+        }
+      } catch {
+        throw budget.attributing(error, toPageUnder: base.limits)
+      }
+      budget.charge(pageWork: report.work)
+      for failure in report.undecodablePaints where warnedPaints.insert(failure.index).inserted {
+        // Paints no stroke uses are never decoded, so never warned about.
+        warn(
+          "willdoc: warning: \(file.terminalSafe): paint \(failure.index): "
+            + "\(failure.error.message.terminalSafe); its strokes are drawn solid")
+      }
+      for failure in report.undrawnImages where warnedImages.insert(failure.name).inserted {
+        warn(
+          "willdoc: warning: \(file.terminalSafe): image \(failure.name.terminalSafe) is not "
+            + "drawn: \(failure.reason.terminalSafe)"
+            + (failure.error.map { raiseHint($0.kind) } ?? ""))
+      }
+      for mode in report.approximatedBlendModes where warnedModes.insert(mode).inserted {
+        warn(
+          "willdoc: warning: \(file.terminalSafe): blend mode \(mode.name) is approximated in "
+            + "\(format.rawValue.uppercased()): " + Self.approximation(of: mode))
+      }
+      if format != .pdf { drawn.append(Drawn(section: index, bytes: bytes)) }
+    }
+    return drawn
+  }
+
+  /// The PDF of every page drawn, in order, with an outline entry per input when there are
+  /// pages from several.
+  func pdf() -> [UInt8] {
+    PDFWriter.document(pdfPages, outline: outline.count > 1 ? outline : [])
+  }
+
+  /// Forgets the PDF pages drawn so far (a batch writes one PDF per input).
+  mutating func removePDFPages() {
+    pdfPages.removeAll()
+    outline.removeAll()
+  }
+
+  /// The line that says which strokes reach outside a section's page, and what became of
+  /// them: cropped (a warning) or drawn on a page fitted to the ink (a note).
+  static func outsideLine(
+    _ outside: InkOutsidePage, file: String, section: Int, fit: PageFit
+  ) -> String {
+    let strokes = outside.strokes == 1 ? "1 stroke reaches" : "\(outside.strokes) strokes reach"
+    let wholly =
+      outside.whollyOutside == 0
+      ? ""
+      : " (\(outside.whollyOutside == outside.strokes ? "all" : "\(outside.whollyOutside)") wholly)"
+    let what =
+      "\(strokes) outside the \(Format.number(outside.pageWidth)) × "
+      + "\(Format.number(outside.pageHeight)) page\(wholly), up to "
+      + "\(Format.number(outside.farthest)) page units past its edge"
+    switch fit {
+    case .page:
+      return "willdoc: warning: \(file.terminalSafe): section \(section): \(what): cropped; "
+        + "--fit ink draws all the ink"
+    case .ink:
+      return "willdoc: note: \(file.terminalSafe): section \(section): \(what): drawn in full "
+        + "on a page fitted to the ink (--fit ink)"
+    }
+  }
+
+  /// What a vector output draws instead of `mode`.
+  static func approximation(of mode: BlendMode) -> String {
+    switch mode.effective {
+    case .directMultiply, .directDarken, .directLighten:
+      "drawn with the format's separable mode, which differs where there is no ink under it"
+    default: "drawn source-over"
+    }
+  }
+
+  /// `out.png` → `out-2.png` (section 2 of 3), `out-02.png` (section 2 of 12): the number
+  /// padded to the width of the last one, so that names sort in section order.
+  static func numbered(_ path: String, _ number: Int, of count: Int) -> String {
+    let (folder, name) = SystemPath.split(path)
+    let bytes = SystemPath.bytes(name)
+    let stem = OutputNaming.stem(bytes)
+    let digits = String(number)
+    let width = String(max(count - 1, 0)).count
+    let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+    let numberedName =
+      SystemPath.string(stem) + "-\(padded)" + SystemPath.string(bytes[stem.count...])
+    return path.contains("/") ? SystemPath.join(folder, numberedName) : numberedName
+  }
+}
