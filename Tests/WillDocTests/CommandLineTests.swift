@@ -59,7 +59,7 @@ import Testing
     ["reencode", "x.will", "-o", "y.will", "--precision", "12"],
     ["reencode", "x.will", "-o", "y.will", "--deflate", "10"],
     ["reencode", "x.will", "-o", "y.will", "--container", "pdf"],
-    ["convert", "x.will", "-o", "y.will", "--to", "pdf"],
+    ["convert", "x.will", "-o", "y.will", "--to", "gif"],
     ["render", "x.will", "-o", "y.bmp"],
     ["render", "x.will", "-o", "y.png", "--background", "blue"],
     ["inspect", "--max-parts", "-1", "x.will"],

@@ -9,7 +9,8 @@ enum ConvertSummarySchema {
 
   static let topKeys = ["schema", "to", "directory", "files", "total", "exitStatus"]
   static let fileKeys = [
-    "input", "status", "output", "inputFormat", "strokes", "bytes", "changed", "dropped", "error",
+    "input", "status", "output", "outputs", "inputFormat", "strokes", "bytes", "changed", "dropped",
+    "error",
   ]
   static let totalKeys = ["inputs", "converted", "failed", "skipped"]
 
@@ -61,8 +62,17 @@ enum ConvertSummarySchema {
     {
       throw Violation(description: "\(at).inputFormat is \(format)")
     }
-    guard (status == "skipped") == (file["output"] is NSNull) else {
+    // A skipped input has no output, unless --skip-existing found its outputs written.
+    let existing = (file["error"] as? [String: String])?["code"] == "skipped-existing"
+    guard (status == "skipped" && !existing) == (file["output"] is NSNull) else {
       throw Violation(description: "\(at).output must be null exactly when skipped")
+    }
+    guard let outputs = file["outputs"] as? [String],
+      (converted || existing) == !outputs.isEmpty,
+      outputs.isEmpty || outputs.count == 1 && outputs[0] == file["output"] as? String
+        || outputs.count > 1
+    else {
+      throw Violation(description: "\(at).outputs must list the files written or found")
     }
     for key in ["changed", "dropped"] where !(file[key] is [String]) {
       throw Violation(description: "\(at).\(key) is not an array of strings")

@@ -112,7 +112,8 @@ struct RenderLimitTests {
   }
 
   @Test func theHelpStatesTheDefaults() throws {
-    let help = try WillDocRunner.run(["render", "--help"])
+    // The drawing limits are under --help-hidden, as the decoding limits are.
+    let help = try WillDocRunner.run(["render", "--help-hidden"])
     let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(text.contains("--max-render-work"))
     #expect(text.contains("(default: \(1 << 30))"))

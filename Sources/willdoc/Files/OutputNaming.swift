@@ -42,6 +42,14 @@ struct OutputNaming {
       && !name.contains(0)
   }
 
+  /// `number` as a file per section numbers it: padded with zeros to the width of the last
+  /// of `count` (`3` of 12 is `03`), so that the names sort in section order.
+  static func sectionNumber(_ number: Int, of count: Int) -> String {
+    let digits = String(number)
+    let width = String(max(count - 1, 0)).count
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+
   /// `a.will` → `a`; `.will` and `notes` stay as they are.
   static func stem(_ name: [UInt8]) -> [UInt8] {
     guard let dot = name.lastIndex(of: 0x2E), dot > name.startIndex else { return name }

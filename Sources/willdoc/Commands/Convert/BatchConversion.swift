@@ -194,7 +194,7 @@ struct BatchConversion {
   /// The outcome of an input skipped by `--skip-existing`.
   private static func skippedAsWritten(input: String, outputs: [String]) -> ConversionOutcome {
     var outcome = ConversionOutcome(
-      input: input, output: outputs.first, status: .skipped, code: "skipped",
+      input: input, output: outputs.first, status: .skipped, code: "skipped-existing",
       reason: outputs.count == 1 ? "its output exists" : "its \(outputs.count) outputs exist")
     outcome.outputs = outputs
     return outcome

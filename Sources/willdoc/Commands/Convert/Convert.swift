@@ -17,16 +17,15 @@ struct Convert: ParsableCommand {
     abstract:
       "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml), or to pictures.",
     discussion: """
-      The input's format is sniffed; the output's comes from its extension (.will, .uim, \
-      .inkml) or --to. WILL 2 → UIM → WILL 2 keeps strokes, pages, transforms, paints and six \
-      properties exactly, a RIFF file as RIFF; what a target cannot hold is listed as changed \
-      or dropped; the output is read back before it is written. With -d, inputs (folders \
-      walked for documents) go -j at a time into DIR; a bad one is reported, the rest go on. \
-      --to png|svg|pdf draws as render does (its options: --help-hidden).
+      The input's format is sniffed; the output's comes from its extension or --to. WILL 2 \
+      → UIM → WILL 2 keeps strokes, pages, transforms, paints and six properties exactly, a \
+      RIFF file as RIFF; what a target cannot hold is listed as changed or dropped; the \
+      output is read back before it is written. --to png|svg|pdf draws as render does. With \
+      -d, inputs (folders walked for documents) go -j at a time into DIR; a bad one is \
+      reported, the rest go on.
 
       Exit status: -o: 0, 1 invalid, 2 unreadable; -d: 1 when any input failed; 64 usage. \
-      An existing file is replaced only with --force. In full: docs/cli.md#convert. \
-      \(LimitOptions.helpNote)
+      In full: docs/cli.md#convert. Drawing and decoding limits and options: --help-hidden.
       """)
 
   @Argument(

@@ -46,14 +46,14 @@ extension Pages {
       }
     }
 
-    /// The file name of section `number` (from 0).
-    func name(_ number: Int) -> String {
+    /// The file name of section `number` (from 0) of `count`, zero-padded to sort in order.
+    func name(_ number: Int, of count: Int) -> String {
       let stem =
         prefix
         ?? (file == "-"
           ? "page"
           : SystemPath.string(OutputNaming.stem(OutputNaming.lastName(SystemPath.bytes(file)))))
-      return "\(stem)-\(number).will"
+      return "\(stem)-\(OutputNaming.sectionNumber(number, of: count)).will"
     }
 
     func run() throws {
@@ -64,7 +64,7 @@ extension Pages {
         try GeneratedOutputs.openFolder(directory)
       }
       let outputs = GeneratedOutputs(force: overwrite.force)
-      let names = document.sections.indices.map(name)
+      let names = document.sections.indices.map { name($0, of: document.sections.count) }
       for name in names {
         let path = folder.child(name)
         if file != "-", isSameFile(file, path) {

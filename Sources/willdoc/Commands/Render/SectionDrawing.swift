@@ -155,9 +155,7 @@ struct SectionDrawing {
     let (folder, name) = SystemPath.split(path)
     let bytes = SystemPath.bytes(name)
     let stem = OutputNaming.stem(bytes)
-    let digits = String(number)
-    let width = String(max(count - 1, 0)).count
-    let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+    let padded = OutputNaming.sectionNumber(number, of: count)
     let numberedName =
       SystemPath.string(stem) + "-\(padded)" + SystemPath.string(bytes[stem.count...])
     return path.contains("/") ? SystemPath.join(folder, numberedName) : numberedName
