@@ -15,7 +15,7 @@ extension Renderer {
     return PDFWriter.document([try renderPDFPage(page, options: options, report: &report)])
   }
 
-  /// Renders a page as one page of a vector PDF, for ``PDFWriter/document(_:)``.
+  /// Renders a page as one page of a vector PDF, for ``PDFWriter/document(_:outline:)``.
   ///
   /// The PDF page is the frame in points, one page unit being 1/96 in (0.75 pt): a 864 × 1188
   /// page is 648 × 891 pt. It holds the background, the section's images (PNG re-encoded,
@@ -30,7 +30,7 @@ extension Renderer {
   ///   - report: Receives the work, the images not drawn and the blend modes approximated.
   ///   - images: The document's images, each payload made into a PDF image once, however
   ///     many elements and pages draw it: pass one cache to every page of a document, and
-  ///     ``PDFWriter/document(_:)`` writes it once.
+  ///     ``PDFWriter/document(_:outline:)`` writes it once.
   /// - Returns: The page.
   /// - Throws: `WillError(.renderLimitExceeded(…))` when the outlines, or a brush's canvas,
   ///   exceed ``RenderOptions/limits``.

@@ -1,5 +1,5 @@
 /// One page of a PDF document, built by ``Renderer/renderPDFPage(_:options:report:images:)`` and
-/// written with others by ``PDFWriter/document(_:)``.
+/// written with others by ``PDFWriter/document(_:outline:)``.
 ///
 /// Its objects refer to one another by index within the page; the writer numbers them.
 public struct PDFPage: Sendable, Hashable {
