@@ -246,3 +246,54 @@ import Testing
     #expect(!TuhiDrawing.sniff(Array("<ink/>".utf8)))
   }
 }
+
+/// tuhi drawings to UIM: the samples kept as sensor data, with their times.
+@Suite struct TuhiUIMTests {
+  @Test func timeOffsetsBecomeEachSamplesTimeInTheSensorData() throws {
+    let drawing = try TuhiDrawingTests.read(TuhiDrawingTests.documentedFormat)
+    var losses = ConversionLosses()
+    let converted = try UIMDocument(converting: drawing, width: { $0 }, losses: &losses)
+    let uim = try UIMDocument(parsing: try converted.serialized())
+    #expect(uim.validate().isEmpty, "\(uim.validate())")
+    #expect(uim.inkData.strokes.count == 2)
+    let channels = try #require(
+      uim.inputData.configuration?.sensorContexts.first?.channelsContexts.first?.channels)
+    #expect(
+      channels.map(\.type)
+        == ["X", "Y", "Pressure", "Timestamp"].map { UIMSensorChannel.typePrefix + $0 })
+    let records = uim.inputData.sensorData
+    #expect(records.count == 2)
+    #expect(uim.inkData.strokes.map(\.sensorDataID) == records.map(\.id))
+    // 12345 s, then 12366, 12368 and 12370 ms after it.
+    #expect(records[0].timestamp == 12_357_366)
+    let times = records[0].channels[3].values(
+      resolution: 1000, precision: 0, start: Double(records[0].timestamp))
+    #expect(times.map { ($0 * 1000).rounded() } == [12_357_366, 12_357_368, 12_357_370])
+    // X in device units (µm), as the file holds them; pressure 0…1.
+    #expect(records[0].channels[0].values(resolution: 1, precision: 0) == [100, 100, 120])
+    // 1000 and 800 of 65535 at 4 decimals: 0.0153, then 0.0122 twice.
+    #expect(records[0].channels[2].deltas == [153, -31, 0])
+    // The second stroke has no toffset: its samples all take the drawing's timestamp.
+    #expect(records[1].timestamp == 12_345_000)
+    #expect(records[1].channels[3].deltas == [0])
+    #expect(
+      losses.droppedMetadata == [
+        "1 points before their stroke's first position (tuhi points without a position)"
+      ])
+  }
+
+  @Test func aTimeThatDoesNotFitIsAnErrorNotATrap() throws {
+    let drawing = TuhiDrawing(
+      width: 1, height: 1, timestamp: 1,
+      strokes: [
+        [
+          TuhiDrawing.Point(x: 1, y: 1, timeOffset: 0),
+          TuhiDrawing.Point(x: 1, y: 1, timeOffset: 1e300),
+        ]
+      ])
+    var losses = ConversionLosses()
+    #expect(throws: WillError.self) {
+      _ = try UIMDocument(converting: drawing, width: { $0 }, losses: &losses)
+    }
+  }
+}
