@@ -62,10 +62,12 @@ import Testing
       "\(result.stdout)")
     #expect(
       lines.contains { $0.hasPrefix("failed     \(broken.path): ") }, "\(result.stdout)")
-    #expect(lines.contains("skipped    \(notes.path)/list.txt (not .will, .uim or .inkml)"))
+    #expect(
+      lines.contains("skipped    \(notes.path)/list.txt (not .will, .uim, .inkml or tuhi .json)"))
     #expect(
       lines.contains(
-        "skipped    \(Self.validFolder.path)/handwriting.will.bin (not .will, .uim or .inkml)"))
+        "skipped    \(Self.validFolder.path)/handwriting.will.bin (not .will, .uim, .inkml or tuhi .json)"
+      ))
     #expect(
       result.stderr.hasPrefix("willdoc: error: \(broken.path): "), "\(result.stderr)")
     #expect(!result.stderr.contains("\r"), "no progress bar in a pipe")
