@@ -64,7 +64,7 @@ let package = Package(
     .executableTarget(
       name: "willdoc",
       dependencies: [
-        "InkCodec", "InkRender", "InkSynthesis",
+        "InkCodec", "InkInput", "InkRender", "InkSynthesis",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

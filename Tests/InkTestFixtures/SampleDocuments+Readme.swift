@@ -57,7 +57,7 @@ extension SampleDocuments {
       block, about 1 MB); `x-many-parts.will` uses 10,001 extra parts rather than 20,000 to stay
       under 1 MB; `x-empty-strokes-10M.will` keeps its 10^7 records in a deflated OPC part.
 
-      ### Resource attacks (`r-*.will`, `r-uim-*.uim`, `r-inkml-*.inkml`)
+      ### Resource attacks (`r-*.will`, `r-uim-*.uim`, `r-inkml-*.inkml`, `r-tuhi-*.json`)
 
       Small files that ask for as much work as the default limits let through: for each class
       of multiplied work, the largest instance that reads, and where it is cheap on disk the
@@ -66,7 +66,8 @@ extension SampleDocuments {
       it parses and converts to WILL 2, as it does to be drawn; its chunks are zlib-compressed
       (UIM's ZIP compression). An InkML attack reads the same way; InkML is plain XML, which
       nothing compresses, so the committed ones are small and `InkMLHostileTests` builds the
-      full-size instances (500,000 empty 32-channel traces) in memory. Every `willdoc` command on every one of them
+      full-size instances (500,000 empty 32-channel traces) in memory. A tuhi attack (a
+      drawing's JSON) reads when it parses and converts to WILL 2. Every `willdoc` command on every one of them
       must finish within 1 GiB of address space and 10 seconds, or stop with a one-line limit
       error (`ResourceBudgetTests`); the budget model is in `docs/robustness.md`.
 

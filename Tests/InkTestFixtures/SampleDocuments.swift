@@ -19,7 +19,9 @@ public enum SampleDocuments {
     for (sample, bytes) in invalid {
       files.append(GeneratedFile(path: "invalid/" + sample.name, bytes: bytes))
     }
-    let attacks = try resourceAttacks(seed: seed) + uimAttacks(seed: seed) + inkMLAttacks()
+    let attacks =
+      try resourceAttacks(seed: seed) + uimAttacks(seed: seed) + inkMLAttacks()
+      + tuhiAttacks()
     for (attack, bytes) in attacks {
       files.append(GeneratedFile(path: "invalid/" + attack.name, bytes: bytes))
     }

@@ -58,7 +58,7 @@ enum ConvertSummarySchema {
       throw Violation(description: "\(at).\(key) must be null exactly when not converted")
     }
     if let format = file["inputFormat"] as? String,
-      !["opc", "riff", "raw", "uim", "inkml"].contains(format)
+      !["opc", "riff", "raw", "uim", "inkml", "tuhi"].contains(format)
     {
       throw Violation(description: "\(at).inputFormat is \(format)")
     }

@@ -22,6 +22,7 @@ extension WillErrorKind {
     case .malformedRIFF: "malformed-riff"
     case .missingInkChunk: "missing-ink-chunk"
     case .malformedUIM: "malformed-uim"
+    case .malformedJSON: "malformed-json"
     case .zip: "zip-error"
     case .checksumMismatch: "bad-crc"
     case .invalidPartName: "invalid-part-name"

@@ -55,6 +55,9 @@ public enum WillErrorKind: Sendable, Hashable {
   /// not match the chunks, an index past its table, an ink tree whose depths jump, a malformed
   /// identifier or compressed chunk.
   case malformedUIM(String)
+  /// JSON text (a tuhi drawing) that breaks JSON's grammar or the shape the reader expects:
+  /// the field (`strokes[3].points[17].position`) and what is wrong with it.
+  case malformedJSON(field: String, message: String)
   /// libzip reported an error.
   case zip(code: Int32, message: String)
   /// A zip entry's data does not match its CRC-32.
@@ -137,6 +140,7 @@ public enum WillErrorKind: Sendable, Hashable {
     case .malformedRIFF(let why): "malformed RIFF: \(why)"
     case .missingInkChunk: "RIFF file has no INK chunk"
     case .malformedUIM(let why): "malformed UIM: \(why)"
+    case .malformedJSON(let field, let message): "malformed JSON: \(field): \(message)"
     case .zip(let code, let message): "zip error \(code): \(message)"
     case .checksumMismatch: "CRC-32 mismatch: the entry's data is corrupt"
     case .invalidPartName(let name): "invalid part name \"\(name)\""

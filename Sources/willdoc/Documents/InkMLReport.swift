@@ -1,17 +1,28 @@
 import InkCodec
 
-/// How commands that read WILL 2 take an InkML file: through its WILL 2 conversion, with what
-/// the conversion changes and drops named on standard error (`willdoc: note:` lines), since a
-/// picture, a summary or a dump of the WILL 2 form does not show them.
+/// How commands that read WILL 2 take an InkML file or a tuhi drawing: through its WILL 2
+/// conversion, with what the conversion changes and drops named on standard error
+/// (`willdoc: note:` lines), since a picture, a summary or a dump of the WILL 2 form does not
+/// show them.
 enum InkMLReport {
-  /// The WILL 2 form of an InkML `input`; the conversion's `changed` and `dropped` lines go to
-  /// standard error.
+  /// Whether `bytes` are InkML or a tuhi drawing: a format read through its WILL 2 form.
+  static func isConverted(_ bytes: [UInt8]) -> Bool {
+    InkMLSniffer.sniff(bytes) || TuhiDrawing.sniff(bytes)
+  }
+
+  /// The WILL 2 form of an InkML or tuhi `input`; the conversion's `changed` and `dropped`
+  /// lines go to standard error.
   static func converted(_ input: InputFile, limits: DecodingLimits) throws(WillError)
     -> WillDocument
   {
     var losses = ConversionLosses()
-    let document = try WillDocument(
-      converting: try InkMLDocument(parsing: input.bytes, limits: limits), losses: &losses)
+    let document =
+      if TuhiDrawing.sniff(input.bytes) {
+        try TuhiReading.standard.document(input.bytes, limits: limits, losses: &losses)
+      } else {
+        try WillDocument(
+          converting: try InkMLDocument(parsing: input.bytes, limits: limits), losses: &losses)
+      }
     let name = input.displayName.terminalSafe
     for line in losses.drawingChanges {
       printError("willdoc: note: \(name): read as WILL 2: changed  \(line.terminalSafe)")
@@ -22,12 +33,12 @@ enum InkMLReport {
     return document
   }
 
-  /// `input` as it is, or for InkML, its WILL 2 form's bytes (see ``converted(_:limits:)``),
+  /// `input` as it is, or for InkML and tuhi, its WILL 2 form's bytes (see ``converted(_:limits:)``),
   /// for the commands that read WILL 2 streams (`inspect`, `validate`, `dump`).
   static func willInput(_ input: InputFile, limits: DecodingLimits) throws(WillError)
     -> InputFile
   {
-    guard InkMLSniffer.sniff(input.bytes) else { return input }
+    guard isConverted(input.bytes) else { return input }
     let document = try converted(input, limits: limits)
     // An OPC package: four parts, and three per section (its SVG, relations, paths). Stored,
     // not deflated: these bytes are read once, at once, and deflating a part (a fresh zlib

@@ -6,11 +6,13 @@ enum UIMReport {
   /// The document to draw: a WILL 2 document as read, or a UIM file through its WILL 2
   /// conversion (vector brushes as circles of diameter = size, raster brushes as particle
   /// paints; the losses do not matter to a picture beyond what the conversion lists).
-  /// An InkML file goes through its WILL 2 conversion too, its losses named on standard error
+  /// An InkML file or a tuhi drawing goes through its WILL 2 conversion too, its losses named on standard error
   /// (``InkMLReport/converted(_:limits:)``).
   static func drawable(_ input: InputFile, limits: DecodingLimits) throws(WillError) -> WillDocument
   {
-    if InkMLSniffer.sniff(input.bytes) { return try InkMLReport.converted(input, limits: limits) }
+    if InkMLReport.isConverted(input.bytes) {
+      return try InkMLReport.converted(input, limits: limits)
+    }
     guard UIMFile.sniff(input.bytes) else {
       return try WillDocument(parsing: input.bytes, limits: limits)
     }

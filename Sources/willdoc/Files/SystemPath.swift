@@ -161,6 +161,26 @@ enum SystemPath {
     }
   }
 
+  /// The first `count` bytes of `path` (fewer when it is shorter), or nil when it cannot be
+  /// opened or read: for sniffing a file's format before reading it whole.
+  static func head(_ path: String, count: Int) -> [UInt8]? {
+    let descriptor = withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        readBytes(descriptor, buffer.baseAddress! + filled, count - filled)
+      }
+      if read < 0, errno == EINTR { continue }
+      guard read >= 0 else { return nil }
+      if read == 0 { break }
+      filled += read
+    }
+    return Array(bytes.prefix(filled))
+  }
+
   /// The folder part of `path` (`.` when there is none) and its last name.
   static func split(_ path: String) -> (folder: String, name: String) {
     var trimmed = Substring(path)
@@ -174,4 +194,10 @@ enum SystemPath {
   static func join(_ folder: String, _ name: String) -> String {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
+}
+
+/// POSIX `read`, named apart from ``SystemPath/read(_:limit:)``.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+{
+  read(descriptor, buffer, count)
 }

@@ -44,4 +44,9 @@ enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
   static func isConvertible(_ path: String) -> Bool {
     ConvertFormat(extensionOf: path).map { $0.picture == nil } ?? false
   }
+
+  /// Whether `path` ends in `.json` (any case): a tuhi drawing when its first bytes say so.
+  static func isJSON(_ path: String) -> Bool {
+    URL(fileURLWithPath: path).pathExtension.lowercased() == "json"
+  }
 }

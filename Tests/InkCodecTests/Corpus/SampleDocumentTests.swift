@@ -244,6 +244,7 @@ import Testing
           || ($0.hasPrefix("r-") && $0.hasSuffix(".will"))
           || ($0.hasPrefix("r-uim-") && $0.hasSuffix(".uim"))
           || ($0.hasPrefix("r-inkml-") && $0.hasSuffix(".inkml"))
+          || ($0.hasPrefix("r-tuhi-") && $0.hasSuffix(".json"))
       })
   }
 
@@ -260,8 +261,8 @@ import Testing
   }()
 
   /// Each resource attack reads with default limits, or stops at the limit it names; either
-  /// way without decoding a shared part twice (the at-limit attacks decode in seconds). A UIM
-  /// or InkML attack reads as it is drawn: parsed, then converted to WILL 2.
+  /// way without decoding a shared part twice (the at-limit attacks decode in seconds). A UIM,
+  /// InkML or tuhi attack reads as it is drawn: parsed, then converted to WILL 2.
   @Test(arguments: attacks.map(\.name))
   func resourceAttackReadsOrStopsAtItsLimit(name: String) throws {
     let expected = try #require(Self.attacks.first { $0.name == name })
@@ -273,7 +274,10 @@ import Testing
         ? try WillDocument(converting: try UIMDocument(parsing: bytes), losses: &losses)
         : name.hasSuffix(".inkml")
           ? try WillDocument(converting: try InkMLDocument(parsing: bytes), losses: &losses)
-          : try WillDocument(parsing: bytes)
+          : name.hasSuffix(".json")
+            ? try WillDocument(
+              converting: try TuhiDrawing(parsing: bytes), width: { $0 }, losses: &losses)
+            : try WillDocument(parsing: bytes)
       #expect(expected.limit == nil && expected.code == nil, "\(name) read")
       #expect(document.pointCount <= DecodingLimits.default.maxTotalPoints)
     } catch {

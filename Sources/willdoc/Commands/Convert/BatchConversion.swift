@@ -28,6 +28,8 @@ struct BatchConversion {
   var container: ContainerKind?
   /// The form InkML is written in.
   var inkMLProfile: InkMLProfile = .standard
+  /// How tuhi drawings are read (`--tuhi-width`, `--tuhi-unit`).
+  var tuhi: TuhiReading = .standard
   /// The decoding limits of every input and every read-back.
   var limits: DecodingLimits
   /// The overwrite policy (`--force`).
@@ -280,7 +282,7 @@ struct BatchConversion {
       return ConvertedFiles(
         try DocumentConversion(
           converting: file, to: target, container: container, inkMLProfile: inkMLProfile,
-          limits: limits))
+          tuhi: tuhi, limits: limits))
     } catch let error as DocumentConversion.Failure {
       outcome.code = error.code
       outcome.reason = error.reason

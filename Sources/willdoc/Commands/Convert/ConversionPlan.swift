@@ -15,7 +15,8 @@ import InkCodec
 /// What `willdoc convert -d DIR` will do with each input, decided before anything is read:
 /// files named on the command line are converted whatever their extension; folders are walked
 /// (iteratively: depth costs no stack), in byte order of the names, and their `.will`, `.uim`
-/// and `.inkml` files converted, every other file skipped. Each output is named after its
+/// and `.inkml` files converted, and their `.json` files that are tuhi drawings; every other
+/// file skipped. Each output is named after its
 /// input with the target's extension, in `DIR`, under the same subfolders as the input below
 /// the folder given (``OutputNaming``). Names are bytes (``SystemPath``) from end to end.
 struct ConversionPlan {
@@ -130,8 +131,15 @@ struct ConversionPlan {
         if let frame = open(path, inside, into: &self) { stack.append(frame) }
       case S_IFREG where ConvertFormat.isConvertible(name):
         plan(input: path, relative: inside)
+      case S_IFREG where ConvertFormat.isJSON(name):
+        // A .json file is a tuhi drawing or something else: its first bytes say which.
+        if let head = SystemPath.head(path, count: 4096), TuhiDrawing.sniff(head) {
+          plan(input: path, relative: inside)
+        } else {
+          entries.append(.skipped(path: path, reason: "a .json file that is not a tuhi drawing"))
+        }
       case S_IFREG:
-        entries.append(.skipped(path: path, reason: "not .will, .uim or .inkml"))
+        entries.append(.skipped(path: path, reason: "not .will, .uim, .inkml or tuhi .json"))
       default:
         entries.append(.skipped(path: path, reason: "not a regular file"))
       }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import InkCodec
+import InkInput
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -15,7 +16,7 @@ struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "convert",
     abstract:
-      "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml), or to pictures.",
+      "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml), or to pictures; read tuhi's .json.",
     discussion: """
       The input's format is sniffed; the output's comes from its extension or --to. WILL 2 \
       → UIM → WILL 2 keeps strokes, pages, transforms, paints and six properties exactly, a \
@@ -65,6 +66,20 @@ struct Convert: ParsableCommand {
         + "and Wacom's InkML parser read it).",
       valueName: "profile"))
   var inkmlProfile: InkMLProfile = .standard
+
+  @Option(
+    help: ArgumentHelp(
+      "A tuhi drawing's pen width in mm at no and at full pressure, and the curve's exponent "
+        + "(default: 0.2:0.6:1, as tuhi's SVG).",
+      valueName: "min:max[:exp]"))
+  var tuhiWidth = TuhiWidth(minimum: 0.2, maximum: 0.6)
+
+  @Option(
+    help: ArgumentHelp(
+      "A tuhi drawing's device unit in µm and full pressure: 1:65535 (default), 10:2047 for "
+        + "a 2018 Slate file.",
+      valueName: "µm[:max]"))
+  var tuhiUnit = TuhiUnit(micrometres: 1)
 
   @Option(
     name: .shortAndLong,
@@ -168,7 +183,7 @@ struct Convert: ParsableCommand {
         [.convert(input: inputs[0], output: output!)]
       }
     let conversion = BatchConversion(
-      target: target, container: container, inkMLProfile: inkmlProfile,
+      target: target, container: container, inkMLProfile: inkmlProfile, tuhi: tuhi,
       limits: limitOptions.limits, overwrite: overwrite,
       jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, directory: directory,
       drawing: drawing, skipExisting: skipExisting)
@@ -192,6 +207,17 @@ struct Convert: ParsableCommand {
     if status != .ok { throw status.exitCode }
   }
 
+  /// How tuhi drawings are read: `--tuhi-width` and `--tuhi-unit`.
+  var tuhi: TuhiReading {
+    var reading = TuhiReading.standard
+    reading.options = TuhiImportOptions(
+      micrometresPerUnit: tuhiUnit.micrometres, pressureMaximum: tuhiUnit.pressureMaximum)
+    reading.width = PropertyConfiguration(
+      minValue: tuhiWidth.minimum, maxValue: tuhiWidth.maximum,
+      function: tuhiWidth.exponent == 1 ? .linear : .power(tuhiWidth.exponent))
+    return reading
+  }
+
   /// One input to one file, with the report of every other command.
   private func runOne(input: String, output: String) throws {
     let limits = limitOptions.limits
@@ -205,7 +231,7 @@ struct Convert: ParsableCommand {
     do {
       conversion = try DocumentConversion(
         converting: file, to: target, container: container, inkMLProfile: inkmlProfile,
-        limits: limits)
+        tuhi: tuhi, limits: limits)
     } catch {
       printError("willdoc: error: " + error.message(input: input, output: output))
       throw error.exitStatus.exitCode

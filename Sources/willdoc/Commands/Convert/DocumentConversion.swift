@@ -1,10 +1,10 @@
 import InkCodec
 
 /// One document converted in memory, as `willdoc convert` does it for each input: the input
-/// sniffed (UIM, InkML, else WILL 2), converted, serialised, and read back under the same
+/// sniffed (UIM, InkML, a tuhi drawing, else WILL 2), converted, serialised, and read back under the same
 /// limits with every stroke before anything is written.
 struct DocumentConversion {
-  /// The input's format: `opc`, `riff` or `raw` for WILL 2, `uim` or `inkml`.
+  /// The input's format: `opc`, `riff` or `raw` for WILL 2, `uim`, `inkml` or `tuhi`.
   var inputFormat: String
   /// The input's report line after the file name: `uim 3.1.0 12 strokes`.
   var inputSummary: String
@@ -73,10 +73,11 @@ struct DocumentConversion {
   /// Converts `file` to `target` under `limits`, and checks the result by reading it back.
   /// WILL 2 output goes in `container`; nil keeps a WILL 2 input's, writes RIFF for a UIM
   /// whose paths parts are RIFF chunks (``WillDocument/containerOfParts``) and a package
-  /// for any other. InkML output takes `inkMLProfile`'s form.
+  /// for any other. InkML output takes `inkMLProfile`'s form; a tuhi drawing is read by `tuhi`.
   init(
     converting file: InputFile, to target: ConvertFormat, container: ContainerKind? = nil,
-    inkMLProfile: InkMLProfile = .standard, limits: DecodingLimits
+    inkMLProfile: InkMLProfile = .standard, tuhi: TuhiReading = .standard,
+    limits: DecodingLimits
   ) throws(Failure) {
     var losses = ConversionLosses()
     var format = ""
@@ -85,8 +86,8 @@ struct DocumentConversion {
     let converted: ([UInt8], Int)
     do {
       (format, summary, converted) = try Self.convert(
-        file.bytes, to: target, container: container, profile: inkMLProfile, limits: limits,
-        losses: &losses, written: &written)
+        file.bytes, to: target, container: container, profile: inkMLProfile, tuhi: tuhi,
+        limits: limits, losses: &losses, written: &written)
     } catch {
       throw .input(error)
     }
@@ -118,9 +119,25 @@ struct DocumentConversion {
   /// is set to the container of WILL 2 output.
   private static func convert(
     _ bytes: [UInt8], to target: ConvertFormat, container: ContainerKind?,
-    profile: InkMLProfile, limits: DecodingLimits, losses: inout ConversionLosses,
-    written: inout ContainerKind
+    profile: InkMLProfile, tuhi: TuhiReading, limits: DecodingLimits,
+    losses: inout ConversionLosses, written: inout ContainerKind
   ) throws(WillError) -> (String, String, ([UInt8], Int)) {
+    if TuhiDrawing.sniff(bytes) {
+      if target == .uim {
+        // Straight to UIM, which keeps the samples and their times as sensor data.
+        let uim = try tuhi.uim(bytes, limits: limits, losses: &losses)
+        let count = uim.inkData.strokes.count
+        return ("tuhi", "tuhi \(Format.count(count)) strokes", (try uim.serialized(), count))
+      }
+      let document = try tuhi.document(bytes, limits: limits, losses: &losses)
+      let summary = "tuhi \(Format.count(document.strokes.count)) strokes"
+      written = container ?? .opc
+      return (
+        "tuhi", summary,
+        try serialize(
+          document, as: target, container: written, profile: profile, losses: &losses)
+      )
+    }
     if UIMFile.sniff(bytes) {
       let uim = try UIMDocument(parsing: bytes, limits: limits)
       let summary =
