@@ -22,7 +22,7 @@ struct Convert: ParsableCommand {
       properties exactly, a RIFF file as RIFF; what a target cannot hold is listed as changed \
       or dropped; the output is read back before it is written. With -d, inputs (folders \
       walked for documents) go -j at a time into DIR; a bad one is reported, the rest go on. \
-      --to png|svg|pdf draws as render does (its options: --help-hidden).
+      --to png|jpeg|svg|pdf draws as render does (its options: --help-hidden).
 
       Exit status: -o: 0, 1 invalid, 2 unreadable; -d: 1 when any input failed; 64 usage. \
       An existing file is replaced only with --force. In full: docs/cli.md#convert. \
@@ -122,7 +122,7 @@ struct Convert: ParsableCommand {
     if let directory {
       if output != nil { throw ValidationError("give -o FILE or -d DIR, not both") }
       if to == nil {
-        throw ValidationError("give the format to write with --to will|uim|inkml|png|svg|pdf")
+        throw ValidationError("give the format to write with --to will|uim|inkml|png|jpeg|svg|pdf")
       }
       if SystemPath.status(directory) != nil, !SystemPath.isFolder(directory) {
         throw ValidationError("-d \(directory.terminalSafe) is a file, not a folder")
@@ -142,7 +142,7 @@ struct Convert: ParsableCommand {
     }
     if to == nil, ConvertFormat(extensionOf: output) == nil {
       throw ValidationError(
-        "give the output format with --to will|uim|inkml|png|svg|pdf, or an -o ending in one of "
+        "give the output format with --to will|uim|inkml|png|jpeg|svg|pdf, or an -o ending in one of "
           + "those extensions")
     }
     if format == .json, output == "-" {
