@@ -40,28 +40,28 @@ struct DrawingOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Space around the ink (--fit ink; default 8), or with --paper on each side of the sheet "
-        + "(default 0, or 8 fitting ink), in page units (1/96 in).", valueName: "units"))
+      "Page units around the ink (--fit ink; default 8) or inside --paper's edges (0; 8 for "
+        + "ink).", valueName: "units"))
   var margin: Double?
 
   @Option(
     help: ArgumentHelp(
-      "Print on a sheet: the page scaled to fit it and centred. a4, letter, a4-landscape, "
-        + "letter-landscape or WxH with mm, cm, in, pt or px (page units; the default).",
+      "A sheet to fit and centre the page on: a4, letter, a4-landscape, letter-landscape, "
+        + "WxH[mm|cm|in|pt|px].",
       valueName: "size"))
   var paper: String?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Multiply every stroke's width (a darker or lighter pen), above 0 and at most 100.",
+      "Every stroke's width times f (a darker pen), above 0 and at most 100.",
       valueName: "f"))
   var widthScale: Double = 1
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "JPEG quality, 1…100 (default: 90). JPEG has no alpha: drawn over white.",
+      "JPEG quality, 1…100; JPEG is drawn over white.",
       valueName: "q"))
   var quality: Int = 90
 

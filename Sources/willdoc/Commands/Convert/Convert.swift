@@ -21,8 +21,8 @@ struct Convert: ParsableCommand {
       .inkml) or --to. WILL 2 → UIM → WILL 2 keeps strokes, pages, transforms, paints and six \
       properties exactly, a RIFF file as RIFF; what a target cannot hold is listed as changed \
       or dropped; the output is read back before it is written. With -d, inputs (folders \
-      walked for documents) go -j at a time into DIR; a bad one is reported, the rest go on. \
-      --to png|jpeg|svg|pdf draws as render does (its options: --help-hidden).
+      walked) go -j at a time into DIR; a bad one is reported, the rest go on. --to \
+      png|jpeg|svg|pdf: as render (--help-hidden).
 
       Exit status: -o: 0, 1 invalid, 2 unreadable; -d: 1 when any input failed; 64 usage. \
       An existing file is replaced only with --force. In full: docs/cli.md#convert. \

@@ -13,7 +13,7 @@ import InkRender
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Draw a WILL document's sections as PNG, SVG, PDF or outline JSON.",
+    abstract: "Draw a WILL document's sections as PNG, JPEG, SVG, PDF or outline JSON.",
     discussion: """
       Draws each section on its page (RIFF, raw and --fit ink: fitted to the ink); several \
       sections give out-0.png, out-1.png, …, or one PDF, and several documents one PDF with \
