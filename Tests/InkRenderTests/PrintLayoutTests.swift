@@ -22,7 +22,8 @@ struct PrintLayoutTests {
     var box: [Int]?
     for y in 0..<image.height {
       for x in 0..<image.width where image.rgba[(y * image.width + x) * 4 + 3] > 128 {
-        box = box.map { [min($0[0], x), min($0[1], y), max($0[2], x + 1), max($0[3], y + 1)] }
+        box =
+          box.map { [min($0[0], x), min($0[1], y), max($0[2], x + 1), max($0[3], y + 1)] }
           ?? [x, y, x + 1, y + 1]
       }
     }
@@ -51,7 +52,8 @@ struct PrintLayoutTests {
     #expect(abs((box[1] + box[3]) - 200) <= 1 && abs(box[3] - box[1] - 10) <= 1)
     // A declared page takes no margin unless asked.
     #expect(
-      Self.inkBounds(try Renderer.renderPNG(Self.line.placed(on: PaperSize(width: 200, height: 100))))
+      Self.inkBounds(
+        try Renderer.renderPNG(Self.line.placed(on: PaperSize(width: 200, height: 100))))
         == [18, 48, 82, 52])
   }
 

@@ -60,10 +60,13 @@ struct RenderPrintTests {
     let directory = try TemporaryDirectory()
     let input = try SyntheticDocuments.write(Self.line, to: directory, name: "line.will")
     for format in ["png", "svg", "pdf"] {
-      let out = try Self.render(input, ["--paper", "400x400px"], to: "paper.\(format)", in: directory)
+      let out = try Self.render(
+        input, ["--paper", "400x400px"], to: "paper.\(format)", in: directory)
       let picture = try #require(try Self.raster(out), "\(format)")
       #expect(picture.width == 400 && picture.height == 400, "\(format)")
-      #expect(Self.near(picture.inkBounds(), (36, 196, 164, 204)), "\(format): \(String(describing: picture.inkBounds()))")
+      #expect(
+        Self.near(picture.inkBounds(), (36, 196, 164, 204)),
+        "\(format): \(String(describing: picture.inkBounds()))")
     }
     #expect(try Self.mediaBox(directory.file("paper.pdf")) == "/MediaBox[0 0 300 300]")
     // A margin of 42 on the 384-unit sheet leaves 300 across: the page is scaled by 1.5.
@@ -72,7 +75,9 @@ struct RenderPrintTests {
     let picture = try #require(Raster(png: try Self.read(margin)))
     #expect(picture.width == 384 && picture.height == 384)
     // x: 42 + 1.5 × 18 = 69 to 42 + 1.5 × 82 = 165; y: 117 + 1.5 × 48 = 189 to 195.
-    #expect(Self.near(picture.inkBounds(), (69, 189, 165, 195)), "\(String(describing: picture.inkBounds()))")
+    #expect(
+      Self.near(picture.inkBounds(), (69, 189, 165, 195)),
+      "\(String(describing: picture.inkBounds()))")
   }
 
   /// `--fit ink --margin 20`: the ink's 64 × 4 bounds plus 20 on every side; on a sheet the
@@ -205,7 +210,8 @@ struct RenderPrintTests {
     #expect(Array(bytes[6..<11]) == Array("JFIF\0".utf8))
     #expect(bytes[13] == 1 && Array(bytes[14..<18]) == [0, 192, 0, 192])
     // The frame header (SOF0): height then width, 400 × 200 at scale 2.
-    let sof = try #require((0..<(bytes.count - 9)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+    let sof = try #require(
+      (0..<(bytes.count - 9)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
     #expect(Array(bytes[(sof + 5)..<(sof + 9)]) == [0, 200, 1, 144])
     let low = try Self.render(
       input, ["--dpi", "192", "--quality", "5", "--format", "jpeg"], to: "low.jpeg", in: directory)
@@ -242,7 +248,8 @@ struct RenderPrintTests {
     let folder = directory.file("in")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     _ = try SyntheticDocuments.write(Self.line, to: directory, name: "in/a.will")
-    _ = try SyntheticDocuments.write(SyntheticDocuments.twoStrokes, to: directory, name: "in/b.will")
+    _ = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "in/b.will")
     let result = try WillDocRunner.run([
       "convert", folder.path, "-d", directory.file("pdf").path, "--to", "pdf", "--paper", "a4",
     ])
