@@ -1,6 +1,7 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <jpeglib.h>
 
 /* libjpeg reports errors by calling error_exit, which must not return: it jumps back here,
@@ -85,4 +86,49 @@ static inline int cjpeg_decode(const unsigned char *data, unsigned long size, un
     }
     jpeg_destroy_decompress(&info);
     return status;
+}
+
+/* Encodes `rgb` (width × height pixels of 3 bytes, rows from the top) as a baseline JPEG at
+   `quality` (1…100) whose JFIF header gives `density` dots per inch. Returns 0 with `*out`
+   (libjpeg's buffer: free() it) and `*out_size` set, or -1 with `message` set. */
+static inline int cjpeg_encode(const unsigned char *rgb, unsigned int width, unsigned int height,
+                               int quality, unsigned short density, unsigned char **out,
+                               unsigned long *out_size, char *message, size_t message_size) {
+    struct jpeg_compress_struct info;
+    struct cjpeg_error error;
+    info.err = jpeg_std_error(&error.base);
+    error.base.error_exit = cjpeg_error_exit;
+    error.base.output_message = cjpeg_silence;
+    error.message[0] = 0;
+    error.scans = 0;
+    *out = NULL;
+    *out_size = 0;
+    if (setjmp(error.jump)) {
+        snprintf(message, message_size, "%s", error.message);
+        jpeg_destroy_compress(&info);
+        free(*out);
+        *out = NULL;
+        return -1;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, out, out_size);
+    info.image_width = width;
+    info.image_height = height;
+    info.input_components = 3;
+    info.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    info.write_JFIF_header = TRUE;
+    info.density_unit = 1;
+    info.X_density = density;
+    info.Y_density = density;
+    jpeg_start_compress(&info, TRUE);
+    size_t stride = (size_t)width * 3;
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)info.next_scanline * stride);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    return 0;
 }

@@ -24,6 +24,12 @@ public struct RenderPage: Sendable, Hashable {
   public var paints: [ParticlesPaint] = []
   /// The images drawn on the page under the ink, in order (erasers never remove them).
   public var images: [RenderImage] = []
+  /// Every stroke's width multiplied by this, in every output: a rendering choice (a darker
+  /// or lighter pen), not a change to the document. Strokes that store no width are scaled
+  /// too. Fitting the page to the ink measures the scaled widths. Rendering throws
+  /// `WillErrorKind.unsupported(_:)` when it is not positive and finite. The work of drawing
+  /// grows with the area the wider strokes cover, and is charged as it is done.
+  public var widthScale = 1.0
 
   /// Creates a page.
   /// - Parameters:

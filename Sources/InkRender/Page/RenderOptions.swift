@@ -19,6 +19,9 @@ public struct RenderOptions: Sendable, Hashable {
   public var hairBrush = HairBrush()
   /// How SVG output draws strokes: filled outlines (the default) or stroked centre lines.
   public var svgStyle: SVGStyle = .outline
+  /// The quality of JPEG output (``Renderer/renderJPEG(_:options:report:images:)``), 1…100
+  /// as libjpeg takes it (values outside are clamped); 90 unless set.
+  public var jpegQuality = 90
 
   /// Creates options.
   /// - Parameters:

@@ -133,7 +133,9 @@ extension Renderer {
   }
 
   /// Renders a page to a PNG file, reporting the work it took and the used paints that
-  /// cannot be decoded (see ``renderCanvas(_:options:report:images:)``).
+  /// cannot be decoded (see ``renderCanvas(_:options:report:images:)``). A `pHYs` chunk
+  /// gives the density of ``RenderOptions/scale`` (a page unit is 1/96 in: scale 1 is 96 dpi,
+  /// 3,780 pixels per metre), so that the picture prints at the page's size.
   /// - Parameters:
   ///   - page: The page.
   ///   - options: Scale, tolerance, default width, brush and limits.
@@ -150,6 +152,36 @@ extension Renderer {
     // Encoding holds three more buffers of the canvas's size at once: its straight-alpha copy,
     // the filtered rows and zlib's output.
     try CheckedAllocation.probe(bytes: 3 * canvas.pixels.count)
-    return PNGWriter.encode(canvas)
+    return PNGWriter.encode(canvas, pixelsPerMetre: PNGWriter.pixelsPerMetre(scale: options.scale))
+  }
+
+  /// Whether this build writes JPEG (``renderJPEG(_:options:report:images:)``): only with
+  /// libjpeg-turbo, the `JPEG` trait on Linux.
+  public static var writesJPEG: Bool { JPEGEncoder.isAvailable }
+
+  /// Renders a page to a baseline JPEG file at ``RenderOptions/jpegQuality``, as
+  /// ``renderPNG(_:options:report:images:)`` draws it. JPEG has no alpha: the canvas is
+  /// composited over white (a transparent background comes out white). The JFIF header gives
+  /// the density of ``RenderOptions/scale`` in dots per inch (96 at scale 1).
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - options: Scale, tolerance, default width, brush, limits and quality.
+  ///   - report: Receives the work units used and each used paint that failed to decode.
+  ///   - images: The document's images, each payload decoded once.
+  /// - Returns: The JPEG bytes.
+  /// - Throws: As ``renderCanvas(_:options:)``; `WillErrorKind.unsupported(_:)` in a build
+  ///   without libjpeg-turbo (``writesJPEG``), before anything is drawn;
+  ///   `.malformedImage` when libjpeg refuses the canvas (a side over 65,500 pixels).
+  public static func renderJPEG(
+    _ page: RenderPage, options: RenderOptions, report: inout RenderReport,
+    images: ImageCache = ImageCache()
+  ) throws(WillError) -> [UInt8] {
+    guard writesJPEG else { throw WillError(.unsupported(JPEGEncoder.unavailableReason)) }
+    let canvas = try renderCanvas(page, options: options, report: &report, images: images)
+    // Encoding holds an RGB copy of the canvas and libjpeg's output.
+    try CheckedAllocation.probe(bytes: 4 * canvas.width * canvas.height)
+    return try JPEGEncoder.encode(
+      canvas, quality: options.jpegQuality,
+      dotsPerInch: JPEGEncoder.dotsPerInch(scale: options.scale))
   }
 }

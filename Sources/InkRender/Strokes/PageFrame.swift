@@ -14,7 +14,7 @@ public struct PageFrame: Sendable, Hashable {
 
 extension PageFrame {
   /// The page's rectangle: its declared size, or (no size, or ``PageFit/ink``) the ink's
-  /// bounding box plus the margin.
+  /// bounding box (widths times ``RenderPage/widthScale``) plus the margin.
   /// - Parameters:
   ///   - page: The page.
   ///   - defaultWidth: The width of strokes that store none.
@@ -25,11 +25,13 @@ extension PageFrame {
       self.init(x: 0, y: 0, width: size.width, height: size.height)
       return
     }
+    // A bad width scale is an error when the strokes are drawn; here it measures as 1.
+    let widthScale = page.widthScale > 0 && page.widthScale.isFinite ? page.widthScale : 1
     var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
     for layer in page.layers {
       for stroke in layer.strokes {
         for s in CatmullRom.segments(of: stroke, defaultWidth: defaultWidth) {
-          let t = s.transformed(by: layer.transform, widthScale: 1)
+          let t = s.transformed(by: layer.transform, widthScale: widthScale)
           for p in [t.b0, t.b1, t.b2, t.b3] {
             let r = max(p.width, 0) / 2
             // Points beyond ±1e12 are far outside any page; fitting them would overflow.

@@ -20,6 +20,10 @@ enum PageStrokes {
       _ device: AffineTransform
     ) throws(WillError) -> Void
   ) throws(WillError) {
+    guard page.widthScale > 0 && page.widthScale.isFinite else {
+      throw WillError(
+        .unsupported("stroke width scale \(page.widthScale) (it must be positive and finite)"))
+    }
     let toOutput = AffineTransform.scale(x: scale, y: scale)
       .concatenating(.translation(x: -frame.x, y: -frame.y))
     for (layerIndex, layer) in page.layers.enumerated() {
@@ -30,7 +34,7 @@ enum PageStrokes {
         try budget.check()
         var segments = CatmullRom.segments(of: stroke, defaultWidth: defaultWidth)
         for index in segments.indices {
-          segments[index] = segments[index].transformed(by: device, widthScale: 1)
+          segments[index] = segments[index].transformed(by: device, widthScale: page.widthScale)
         }
         // Strokes built in memory (never decoded ones) may hold NaN or infinity: draw nothing.
         guard !segments.isEmpty, segments.allSatisfy(\.isFinite) else { continue }

@@ -16,6 +16,8 @@ enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
   case inkml
   /// A PNG image per section.
   case png
+  /// A JPEG image per section (`.jpg`), over white.
+  case jpeg
   /// An SVG drawing per section.
   case svg
   /// One PDF with a page per section.
@@ -23,17 +25,19 @@ enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
 
   /// The format an output path's extension names, or `nil`.
   init?(extensionOf path: String) {
-    self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
+    self.init(rawValue: pathExtension == "jpg" ? "jpeg" : pathExtension)
   }
 
   /// The extension of the files written in this format, without its dot.
-  var fileExtension: String { rawValue }
+  var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 
   /// The picture format `render` draws for this target, or `nil` for a document format.
   var picture: PictureFormat? {
     switch self {
     case .will, .uim, .inkml: nil
     case .png: .png
+    case .jpeg: .jpeg
     case .svg: .svg
     case .pdf: .pdf
     }

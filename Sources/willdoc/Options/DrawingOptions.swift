@@ -33,8 +33,37 @@ struct DrawingOptions: ParsableArguments {
   var svgStyle: SVGStyle = .outline
 
   @Option(
-    help: ArgumentHelp("Crop to the page, or the ink's bounds + 8 units.", valueName: "page|ink"))
+    help: ArgumentHelp(
+      "Crop to the page, or to the ink's bounds + the margin.", valueName: "page|ink"))
   var fit: PageFit = .page
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Page units around the ink (--fit ink; default 8) or inside --paper's edges (0; 8 for "
+        + "ink).", valueName: "units"))
+  var margin: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "A sheet to fit and centre the page on: a4, letter, a4-landscape, letter-landscape, "
+        + "WxH[mm|cm|in|pt|px].",
+      valueName: "size"))
+  var paper: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Every stroke's width times f (a darker pen), above 0 and at most 100.",
+      valueName: "f"))
+  var widthScale: Double = 1
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "JPEG quality, 1…100; JPEG is drawn over white.",
+      valueName: "q"))
+  var quality: Int = 90
 
   @Option(
     parsing: .unconditional,
@@ -89,13 +118,34 @@ struct DrawingOptions: ParsableArguments {
     if backgroundChoice == nil {
       throw ValidationError("--background must be page, transparent, #RRGGBB or #RRGGBBAA")
     }
+    if let margin, !(margin >= 0 && margin <= 1_000_000) {
+      throw ValidationError("--margin must be at least 0 and at most 1000000 page units")
+    }
+    if let paper, Self.paperSize(paper) == nil {
+      throw ValidationError(
+        "--paper must be a4, letter, a4-landscape, letter-landscape or WxH[mm|cm|in|pt|px] "
+          + "(each side above 0 and at most 1000000 page units)")
+    }
+    if let size = paperSize, let margin, 2 * margin >= min(size.width, size.height) {
+      throw ValidationError("--margin \(Format.number(margin)) leaves no room on the paper")
+    }
+    if !(widthScale > 0 && widthScale <= 100) {
+      throw ValidationError("--width-scale must be above 0 and at most 100")
+    }
+    if !(1...100).contains(quality) { throw ValidationError("--quality must be 1…100") }
   }
 
-  /// Refuses a brush the format cannot draw: particle and hair brushes draw pixels.
+  /// Refuses what the format cannot draw: particle and hair brushes draw pixels, and JPEG
+  /// needs libjpeg-turbo (not in the portable build).
   func checkBrush(drawing format: PictureFormat) throws {
-    if brush != .solid && format != .png && format != .pdf {
+    if format == .jpeg && !Renderer.writesJPEG {
       throw ValidationError(
-        "--brush \(brush.rawValue) draws pixels: write PNG or PDF, or use --brush solid for "
+        "this willdoc is the portable build, without libjpeg-turbo: it cannot write JPEG; "
+          + "write PNG")
+    }
+    if brush != .solid && (format == .svg || format == .outlineJSON) {
+      throw ValidationError(
+        "--brush \(brush.rawValue) draws pixels: write PNG, JPEG or PDF, or use --brush solid for "
           + "SVG and outlines")
     }
   }
@@ -127,6 +177,47 @@ struct DrawingOptions: ParsableArguments {
     }
   }
 
+  /// `--paper` read.
+  var paperSize: PaperSize? { paper.flatMap(Self.paperSize) }
+
+  /// A `--paper` value's sheet, or `nil` when it is not one of its forms.
+  static func paperSize(_ text: String) -> PaperSize? {
+    var name = text.lowercased()
+    switch name {
+    case "a4": return .a4
+    case "letter": return .letter
+    case "a4-landscape": return PaperSize.a4.landscape
+    case "letter-landscape": return PaperSize.letter.landscape
+    default: break
+    }
+    let units: [(String, Double)] = [
+      ("mm", PaperSize.unitsPerMillimetre), ("cm", 10 * PaperSize.unitsPerMillimetre),
+      ("in", 96), ("pt", 96.0 / 72), ("px", 1),
+    ]
+    var factor = 1.0
+    if let (unit, perUnit) = units.first(where: { name.hasSuffix($0.0) }) {
+      name.removeLast(unit.count)
+      factor = perUnit
+    }
+    let sides = name.split(separator: "x", omittingEmptySubsequences: false)
+    guard sides.count == 2, let w = Double(sides[0]), let h = Double(sides[1]) else { return nil }
+    let size = PaperSize(width: w * factor, height: h * factor)
+    guard size.isUsable, size.width <= 1_000_000, size.height <= 1_000_000 else { return nil }
+    return size
+  }
+
+  /// `page` as these options print it: strokes widened by `--width-scale`, ink fitted with
+  /// `--margin`, and placed on `--paper`.
+  func laidOut(_ page: RenderPage, defaultWidth: Double) -> RenderPage {
+    var page = page
+    page.widthScale = widthScale
+    guard let paper = paperSize else {
+      if let margin { page.margin = margin }
+      return page
+    }
+    return page.placed(on: paper, margin: margin, defaultWidth: defaultWidth)
+  }
+
   /// The options of one page, before the total budget shares out its limits.
   var renderOptions: RenderOptions {
     var options = RenderOptions(
@@ -136,6 +227,7 @@ struct DrawingOptions: ParsableArguments {
         maxImageScans: maxImageScans.value))
     options.brush = brush
     options.svgStyle = svgStyle
+    options.jpegQuality = quality
     return options
   }
 }

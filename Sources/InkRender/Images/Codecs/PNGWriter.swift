@@ -4,9 +4,9 @@ import InkCodec
 ///
 /// The file is the signature, `IHDR` (colour type 6, no interlace), one `IDAT` holding every
 /// row with filter type 1 (Sub) compressed at a fixed zlib level (6 unless asked otherwise),
-/// and `IEND`. There is no time,
-/// gamma or text chunk, so the same pixels always give the same bytes. Values are written as
-/// they are, sRGB without a gamma transform.
+/// and `IEND`, with a `pHYs` chunk (pixels per metre) before the data when a density is given.
+/// There is no time, gamma or text chunk, so the same pixels always give the same bytes.
+/// Values are written as they are, sRGB without a gamma transform.
 package enum PNGWriter {
   /// Encodes straight-alpha RGBA pixels.
   /// - Parameters:
@@ -14,10 +14,13 @@ package enum PNGWriter {
   ///   - width: The width in pixels.
   ///   - height: The height in pixels.
   ///   - level: The zlib level, 0…9: 6 is compact, 1 is about twice as fast and 25 % larger.
+  ///   - pixelsPerMetre: The density a `pHYs` chunk declares (both axes), or `nil` for none.
   /// - Returns: The PNG file.
   /// - Precondition: `rgba.count == width × height × 4`, both sizes are positive and `level`
   ///   is in 0…9.
-  package static func encode(rgba: [UInt8], width: Int, height: Int, level: Int = 6) -> [UInt8] {
+  package static func encode(
+    rgba: [UInt8], width: Int, height: Int, level: Int = 6, pixelsPerMetre: UInt32? = nil
+  ) -> [UInt8] {
     precondition(width > 0 && height > 0, "a PNG needs a positive width and height")
     precondition((0...9).contains(level), "the zlib level must be 0…9")
     precondition(rgba.count == width * height * 4, "rgba must hold width × height × 4 bytes")
@@ -44,6 +47,13 @@ package enum PNGWriter {
     append32(UInt32(height), to: &header)
     header += [8, 6, 0, 0, 0]
     file += chunk("IHDR", header)
+    if let density = pixelsPerMetre {
+      var physical: [UInt8] = []
+      append32(density, to: &physical)
+      append32(density, to: &physical)
+      physical.append(1)  // The unit is the metre.
+      file += chunk("pHYs", physical)
+    }
     file += chunk("IDAT", Zlib.compress(raw, level: Int32(level)))
     file += chunk("IEND", [])
     return file
@@ -53,10 +63,22 @@ package enum PNGWriter {
   /// - Parameters:
   ///   - canvas: The rendered canvas.
   ///   - level: The zlib level, 0…9.
+  ///   - pixelsPerMetre: The density a `pHYs` chunk declares, or `nil` for none.
   /// - Returns: The PNG file.
   /// - Precondition: `level` is in 0…9.
-  package static func encode(_ canvas: Canvas, level: Int = 6) -> [UInt8] {
-    encode(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height, level: level)
+  package static func encode(_ canvas: Canvas, level: Int = 6, pixelsPerMetre: UInt32? = nil)
+    -> [UInt8]
+  {
+    encode(
+      rgba: canvas.rgba8(), width: canvas.width, height: canvas.height, level: level,
+      pixelsPerMetre: pixelsPerMetre)
+  }
+
+  /// The pixels per metre of `scale` output pixels per page unit (a page unit is 1/96 in):
+  /// 3,780 at scale 1 (96 dpi), rounded, kept in 1…2^32 − 1.
+  package static func pixelsPerMetre(scale: Double) -> UInt32 {
+    let density = (scale * 96 / 0.0254).rounded()
+    return density.isFinite ? UInt32(min(max(density, 1), Double(UInt32.max))) : 3780
   }
 
   private static func append32(_ v: UInt32, to bytes: inout [UInt8]) {

@@ -21,7 +21,7 @@ struct Convert: ParsableCommand {
       The input's format is sniffed; the output's comes from its extension or --to. WILL 2 \
       → UIM → WILL 2 keeps strokes, pages, transforms, paints and six properties exactly, a \
       RIFF file as RIFF; what a target cannot hold is listed as changed or dropped; the \
-      output is read back before it is written. --to png|svg|pdf draws as render does. With \
+      output is read back before it is written. --to png|jpeg|svg|pdf draws as render does. With \
       -d, inputs (folders walked for documents) go -j at a time into DIR; a bad one is \
       reported, the rest go on.
 
@@ -136,7 +136,7 @@ struct Convert: ParsableCommand {
     if let directory {
       if output != nil { throw ValidationError("give -o FILE or -d DIR, not both") }
       if to == nil {
-        throw ValidationError("give the format to write with --to will|uim|inkml|png|svg|pdf")
+        throw ValidationError("give the format to write with --to will|uim|inkml|png|jpeg|svg|pdf")
       }
       if SystemPath.status(directory) != nil, !SystemPath.isFolder(directory) {
         throw ValidationError("-d \(directory.terminalSafe) is a file, not a folder")
@@ -156,7 +156,7 @@ struct Convert: ParsableCommand {
     }
     if to == nil, ConvertFormat(extensionOf: output) == nil {
       throw ValidationError(
-        "give the output format with --to will|uim|inkml|png|svg|pdf, or an -o ending in one of "
+        "give the output format with --to will|uim|inkml|png|jpeg|svg|pdf, or an -o ending in one of "
           + "those extensions")
     }
     if format == .json, output == "-" {

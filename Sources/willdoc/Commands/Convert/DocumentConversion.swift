@@ -98,7 +98,7 @@ struct DocumentConversion {
         case .uim: try UIMDocument(parsing: converted.0, limits: limits).inkData.strokes.count
         case .will: try WillDocument(parsing: converted.0, limits: limits).strokes.count
         case .inkml: try InkMLDocument(parsing: converted.0, limits: limits).traces.count
-        case .png, .svg, .pdf: preconditionFailure("pictures are PictureConversion's")
+        case .png, .jpeg, .svg, .pdf: preconditionFailure("pictures are PictureConversion's")
         }
     } catch {
       throw .output(error)
@@ -209,7 +209,7 @@ struct DocumentConversion {
     case .inkml:
       let inkML = try InkMLDocument(converting: document, losses: &losses)
       return (try inkML.serialized(profile: profile), count)
-    case .png, .svg, .pdf: preconditionFailure("pictures are PictureConversion's")
+    case .png, .jpeg, .svg, .pdf: preconditionFailure("pictures are PictureConversion's")
     }
   }
 }

@@ -13,7 +13,7 @@ import InkRender
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Draw a WILL document's sections as PNG, SVG, PDF or outline JSON.",
+    abstract: "Draw a WILL document's sections as PNG, JPEG, SVG, PDF or outline JSON.",
     discussion: """
       Draws each section on its page (RIFF, raw and --fit ink: fitted to the ink); several \
       sections give out-0.png, out-1.png, …, or one PDF, and several documents one PDF with \
@@ -42,7 +42,7 @@ struct Render: ParsableCommand {
   @Flag(help: .hidden)
   var inPlace = false
 
-  @Option(help: "png, svg, pdf or outline-json (default: from the output's extension).")
+  @Option(help: "png, jpeg, svg, pdf or outline-json (default: from the output's extension).")
   var format: PictureFormat?
 
   @Option(
@@ -71,7 +71,7 @@ struct Render: ParsableCommand {
     }
     guard let format = resolvedFormat else {
       throw ValidationError(
-        "cannot tell the format of \(output); give --format png|svg|pdf|outline-json")
+        "cannot tell the format of \(output); give --format png|jpeg|svg|pdf|outline-json")
     }
     if inputs.count > 1 && format != .pdf {
       throw ValidationError(

@@ -58,6 +58,7 @@ struct SectionDrawing {
       if let outside = page.inkOutsidePage() {
         warn(Self.outsideLine(outside, file: file, section: index, fit: options.fit))
       }
+      page = options.laidOut(page, defaultWidth: base.defaultWidth)
       var pageOptions = base
       pageOptions.limits = try budget.limits(forNextPage: base.limits)
       var report = RenderReport()
@@ -66,6 +67,9 @@ struct SectionDrawing {
         switch format {
         case .png:
           bytes = try Renderer.renderPNG(
+            page, options: pageOptions, report: &report, images: images)
+        case .jpeg:
+          bytes = try Renderer.renderJPEG(
             page, options: pageOptions, report: &report, images: images)
         case .svg:
           bytes = Array(
