@@ -21,6 +21,30 @@ package enum PNGWriter {
     precondition(width > 0 && height > 0, "a PNG needs a positive width and height")
     precondition((0...9).contains(level), "the zlib level must be 0…9")
     precondition(rgba.count == width * height * 4, "rgba must hold width × height × 4 bytes")
+    var file: [UInt8] = signature
+    file += chunk("IHDR", header(width: width, height: height))
+    file += chunk("IDAT", compressedRows(rgba: rgba, width: width, height: height, level: level))
+    file += chunk("IEND", [])
+    return file
+  }
+
+  /// The eight bytes every PNG file starts with.
+  package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// The `IHDR` data of an 8-bit RGBA image without interlace.
+  package static func header(width: Int, height: Int) -> [UInt8] {
+    var header: [UInt8] = []
+    append32(UInt32(width), to: &header)
+    append32(UInt32(height), to: &header)
+    return header + [8, 6, 0, 0, 0]
+  }
+
+  /// The image data of `IDAT` (or an APNG `fdAT`): every row with filter type 1 (Sub),
+  /// compressed at `level`.
+  /// - Precondition: As ``encode(rgba:width:height:level:)``.
+  package static func compressedRows(rgba: [UInt8], width: Int, height: Int, level: Int)
+    -> [UInt8]
+  {
     let stride = width * 4
     let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height) { out, count in
       rgba.withUnsafeBufferPointer { p in
@@ -38,15 +62,7 @@ package enum PNGWriter {
       }
       count = (stride + 1) * height
     }
-    var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    var header: [UInt8] = []
-    append32(UInt32(width), to: &header)
-    append32(UInt32(height), to: &header)
-    header += [8, 6, 0, 0, 0]
-    file += chunk("IHDR", header)
-    file += chunk("IDAT", Zlib.compress(raw, level: Int32(level)))
-    file += chunk("IEND", [])
-    return file
+    return Zlib.compress(raw, level: Int32(level))
   }
 
   /// Encodes a canvas, un-premultiplying its pixels.
@@ -59,7 +75,8 @@ package enum PNGWriter {
     encode(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height, level: level)
   }
 
-  private static func append32(_ v: UInt32, to bytes: inout [UInt8]) {
+  /// Appends `v` big-endian.
+  package static func append32(_ v: UInt32, to bytes: inout [UInt8]) {
     bytes += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
   }
 
