@@ -4,13 +4,13 @@ import InkRender
 
 /// `render --animate`: the options of a replay, an animated PNG of the ink being written.
 struct AnimationOptions: ParsableArguments {
-  @Flag(help: "Write an animated PNG of the ink being written (see docs/cli.md#replay).")
+  @Flag(help: "An animated PNG of the ink being written (docs/cli.md).")
   var animate = false
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The replay's length, 0.1…600 (default: as written, 1…60).", valueName: "seconds"))
+      "Replay length, 0.1…600 (default: as written, 1…60).", valueName: "s"))
   var duration: Double?
 
   @Option(
