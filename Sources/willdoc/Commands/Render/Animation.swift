@@ -57,13 +57,19 @@ extension Render {
       try UIMReport.timedDrawable(try InputFile.read(input, limits: limits), limits: limits)
     }
     let count = document.sections.count
-    guard let index = Int(section) ?? (count == 1 ? 0 : nil) else {
-      throw ValidationError(
-        "--animate replays one section: give --section N (the document has \(count))")
-    }
+    let index = Int(section) ?? 0
     guard index < count else {
+      if count == 0 {
+        printError("willdoc: error: \(input.terminalSafe): the document has no section to replay")
+        throw ExitCode(1)
+      }
       throw ValidationError(
         "--section \(index) is past the last section (the document has \(count))")
+    }
+    if section == "all" && count > 1 {
+      printError(
+        "willdoc: note: \(input.terminalSafe): replaying section 0 of \(count); --section N "
+          + "picks another")
     }
     try overwrite.check(output)
     let section = document.sections[index]
