@@ -36,7 +36,8 @@ extension UIMDocument {
       var result: [Double]?
       for data in record.channels {
         guard let id = data.sensorChannelID, let channel = channels[id] else { continue }
-        let scale = channel.resolution * UIMPrecisionScheme.power(of: Int(min(channel.precision, 22)))
+        let scale =
+          channel.resolution * UIMPrecisionScheme.power(of: Int(min(channel.precision, 22)))
         guard channel.resolution > 0, scale.isFinite else { break }
         let values = data.values(
           resolution: channel.resolution, precision: channel.precision,

@@ -122,7 +122,6 @@ struct ReplayDrawing {
   let options: RenderOptions
   let budget: WorkBudget
   let frame: PageFrame
-  let clip: CanvasClip
   let layered: Bool
   /// The background and images, for a page with images.
   let paper: Canvas?
@@ -140,8 +139,6 @@ struct ReplayDrawing {
     self.options = options
     self.budget = budget
     frame = Renderer.frame(of: page, options: options)
-    clip = PageStrokes.clip(
-      width: Double(width), height: Double(height), tolerance: options.tolerance)
     layered = Renderer.isLayered(page)
     if page.images.isEmpty {
       paper = nil
@@ -183,6 +180,8 @@ struct ReplayDrawing {
     let part = RenderPage(
       layers: strokes.map { RenderLayer(strokes: [$1], transform: page.layers[$0].transform) })
     var painter = self.painter
+    let clip = PageStrokes.clip(
+      width: Double(canvas.width), height: Double(canvas.height), tolerance: options.tolerance)
     try PageStrokes.prepare(
       part, frame: frame, scale: options.scale, clip: clip, defaultWidth: options.defaultWidth,
       budget: budget
@@ -253,8 +252,7 @@ struct FrameChange {
         let source = ((minY + row) * width + minX + column) * 4
         let target = (row * self.width + column) * 4
         for c in 0..<4 { rect.pixels[target + c] = b[source + c] }
-        if opaque, b[source + 3] != 255, !(0..<4).allSatisfy({ a[source + $0] == b[source + $0] })
-        {
+        if opaque, b[source + 3] != 255, !(0..<4).allSatisfy({ a[source + $0] == b[source + $0] }) {
           opaque = false
         }
       }

@@ -32,8 +32,7 @@ package struct APNGWriter {
   ///   - plays: How many times the animation plays; 0 loops forever.
   ///   - level: The zlib level, 0…9.
   /// - Precondition: As ``PNGWriter/encode(rgba:width:height:level:)``; `frames` is positive.
-  package init(rgba: [UInt8], width: Int, height: Int, frames: Int, plays: UInt32, level: Int = 6)
-  {
+  package init(rgba: [UInt8], width: Int, height: Int, frames: Int, plays: UInt32, level: Int = 6) {
     precondition(frames > 0 && frames <= Int(UInt32.max), "an APNG has 1…2^32 − 1 frames")
     self.width = width
     self.height = height

@@ -116,7 +116,8 @@ extension Render {
     of page: RenderPage, times: [[Double]?]?, document: WillDocument, section: Int,
     note: (String) -> Void
   ) -> ReplayTimeline {
-    guard let times else { return ReplayTimeline(penSpeedOf: page) }
+    let total = document.sections.reduce(0) { $0 + $1.strokes.count }
+    guard let times, times.count == total else { return ReplayTimeline(penSpeedOf: page) }
     let before = document.sections[..<section].reduce(0) { $0 + $1.strokes.count }
     let own = times[before..<(before + document.sections[section].strokes.count)]
     let timed = own.compactMap { $0 }
