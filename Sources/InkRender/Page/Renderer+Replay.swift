@@ -156,7 +156,9 @@ struct ReplayDrawing {
   /// The frame of `ended` strokes and `partial`, the part written of the next.
   mutating func canvas(ended: Int, partial: Stroke?) throws(WillError) -> Canvas {
     if ended > drawn {
+      // Moved out, so that painting does not copy it.
       var canvas = kept
+      kept = Canvas(width: 1, height: 1)
       try paint(placed[drawn..<ended].map { ($0.layer, $0.stroke) }, on: &canvas)
       kept = canvas
       drawn = ended
@@ -179,7 +181,9 @@ struct ReplayDrawing {
   {
     let part = RenderPage(
       layers: strokes.map { RenderLayer(strokes: [$1], transform: page.layers[$0].transform) })
+    // Moved out, so that its buffers are not copied.
     var painter = self.painter
+    self.painter = Painter(width: 1, height: 1, tolerance: options.tolerance, budget: budget)
     let clip = PageStrokes.clip(
       width: Double(canvas.width), height: Double(canvas.height), tolerance: options.tolerance)
     try PageStrokes.prepare(

@@ -4,7 +4,7 @@ import InkRender
 
 /// `render --animate`: the options of a replay, an animated PNG of the ink being written.
 struct AnimationOptions: ParsableArguments {
-  @Flag(help: "An animated PNG of the ink being written (docs/cli.md).")
+  @Flag(help: "An animated PNG of the writing (docs/cli.md).")
   var animate = false
 
   @Option(
