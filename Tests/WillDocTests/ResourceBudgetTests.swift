@@ -43,6 +43,7 @@ struct ResourceBudgetTests {
       ["render", "-o", output.appendingPathComponent("page.svg").path],
       ["render", "-o", output.appendingPathComponent("page.pdf").path],
       ["render", "-o", output.appendingPathComponent("outline.json").path],
+      ["render", "--animate", "-o", output.appendingPathComponent("replay.png").path],
       [
         "render", "--section", "all", "--brush", "hair", "-o",
         output.appendingPathComponent("all.pdf").path,

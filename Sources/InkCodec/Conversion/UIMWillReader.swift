@@ -17,6 +17,8 @@ struct UIMWillReader {
   var strokeCount = 0
   /// Points converted so far, likewise.
   var pointCount = 0
+  /// The UIM stroke index of each stroke converted, in the order converted (document order).
+  var strokeSources: [Int] = []
 
   var floatStrokes = 0
   var droppedChannels: Set<String> = []
@@ -272,6 +274,7 @@ struct UIMWillReader {
   mutating func stroke(_ index: Int) throws(WillError) -> Stroke {
     let source = uim.inkData.strokes[index]
     strokeCount += 1
+    strokeSources.append(index)
     try limits.check(.strokes, strokeCount, part: "INKS")
     pointCount += source.pointCount
     try limits.check(.totalPoints, pointCount, part: "INKS")

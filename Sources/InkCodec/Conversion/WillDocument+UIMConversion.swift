@@ -26,11 +26,30 @@ extension WillDocument {
     converting uim: UIMDocument, limits: DecodingLimits = .default,
     losses: inout ConversionLosses
   ) throws(WillError) {
+    var sources: [Int] = []
+    try self.init(converting: uim, limits: limits, losses: &losses, strokeSources: &sources)
+  }
+
+  /// Converts a UIM document to WILL 2 as ``init(converting:limits:losses:)`` does, and says
+  /// which UIM stroke each WILL 2 stroke came from (for what the conversion drops, such as
+  /// the strokes' times: ``UIMDocument/strokeTimes()``).
+  /// - Parameters:
+  ///   - uim: The UIM document.
+  ///   - limits: As ``init(converting:limits:losses:)``.
+  ///   - losses: As ``init(converting:limits:losses:)``.
+  ///   - strokeSources: Set to the index in ``UIMInkData/strokes`` of every stroke of the
+  ///     result, in document order: sections, their paths elements, their strokes.
+  /// - Throws: As ``init(converting:limits:losses:)``.
+  public init(
+    converting uim: UIMDocument, limits: DecodingLimits = .default,
+    losses: inout ConversionLosses, strokeSources: inout [Int]
+  ) throws(WillError) {
     self.init(container: .opc)
     var reader = UIMWillReader(uim: uim, limits: limits)
     properties = reader.documentProperties()
     paints = try reader.paints()
     sections = try reader.sections()
     reader.reportLosses(&losses)
+    strokeSources = reader.strokeSources
   }
 }

@@ -40,6 +40,10 @@ final class WorkBudget {
   /// encoding, once per page, so that
   /// many pages cost what their pixels cost.
   static let canvasPixelCost = 16
+  /// A pixel of a replay frame: copied from the canvas of ended strokes, laid over the page
+  /// when the page has a layer, and compared with the frame before (the changed rectangle is
+  /// charged ``canvasPixelCost`` a pixel besides, for its encoding).
+  static let framePixelCost = 4
   /// A section image drawn by one element (placed, or written as a reference to the page's
   /// one copy of its payload), besides the pixels it covers.
   static let imageReferenceCost = 1_024

@@ -41,12 +41,13 @@ extension Renderer {
   /// (so an eraser removes ink, never paper, and destination-over ink goes under earlier ink),
   /// then that layer over the page (its background and images, decoded through `images`).
   /// Charges `budget` (which tests and measurements read afterwards); paints and images that
-  /// cannot be decoded go to `report`. Every raster output draws through here.
+  /// cannot be decoded go to `report`. Every raster output draws through here; `frame`, when
+  /// given, replaces the page's own (a replay draws parts of a page on the whole's frame).
   static func draw(
     _ page: RenderPage, options: RenderOptions, budget: WorkBudget,
-    report: inout RenderReport, images: ImageCache
+    report: inout RenderReport, images: ImageCache, frame: PageFrame? = nil
   ) throws(WillError) -> Canvas {
-    let frame = frame(of: page, options: options)
+    let frame = frame ?? Renderer.frame(of: page, options: options)
     let size = frame.canvasSize(scale: options.scale)
     let pixels = size.width * size.height
     // Past 2^62 pixels no canvas exists, whatever the limit says (and the sides would not
@@ -66,9 +67,7 @@ extension Renderer {
     try CheckedAllocation.probe(UInt32.self, count: width * height)
     // Source-over ink on its own layer, laid over the page, gives what source-over ink drawn
     // on the page gives: only other modes and images need the layer (and its pass).
-    let layered =
-      !page.images.isEmpty
-      || page.layers.contains { $0.strokes.contains { $0.blendMode.effective != .sourceOver } }
+    let layered = isLayered(page)
     var canvas = Canvas(width: width, height: height, background: layered ? nil : page.background)
     let clip = PageStrokes.clip(
       width: size.width, height: size.height, tolerance: options.tolerance)
@@ -104,6 +103,14 @@ extension Renderer {
       cache: images)
     canvas.placeOver(page: paper)
     return canvas
+  }
+
+  /// Whether a page is drawn on an ink layer of its own, laid over the page: source-over ink
+  /// on its own layer gives what source-over ink drawn on the page gives, so only other
+  /// modes and images need the layer (and its pass).
+  static func isLayered(_ page: RenderPage) -> Bool {
+    !page.images.isEmpty
+      || page.layers.contains { $0.strokes.contains { $0.blendMode.effective != .sourceOver } }
   }
 
   /// Fills precomputed outline polygons (from ``polygons(of:frame:options:)``) onto a canvas,

@@ -22,6 +22,25 @@ enum UIMReport {
       losses: &losses)
   }
 
+  /// The document to draw, as ``drawable(_:limits:)``, and for a UIM file the times its
+  /// strokes were written (``UIMDocument/strokeTimes()``): one entry per stroke of the
+  /// document in order (sections, paths elements, strokes), seconds per point or `nil`.
+  /// WILL 2 and InkML documents have no times (`nil`).
+  static func timedDrawable(_ input: InputFile, limits: DecodingLimits) throws(WillError) -> (
+    document: WillDocument, times: [[Double]?]?
+  ) {
+    guard !InkMLSniffer.sniff(input.bytes), UIMFile.sniff(input.bytes) else {
+      return (try drawable(input, limits: limits), nil)
+    }
+    var losses = ConversionLosses()
+    var sources: [Int] = []
+    let uim = try UIMDocument(parsing: input.bytes, limits: limits)
+    let document = try WillDocument(
+      converting: uim, limits: limits, losses: &losses, strokeSources: &sources)
+    let times = uim.strokeTimes()
+    return (document, sources.map { times[$0] })
+  }
+
   /// The version as `3.1.0`.
   static func version(_ document: UIMDocument) -> String {
     document.version.map(String.init).joined(separator: ".")

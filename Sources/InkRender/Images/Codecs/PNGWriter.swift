@@ -24,6 +24,40 @@ package enum PNGWriter {
     precondition(width > 0 && height > 0, "a PNG needs a positive width and height")
     precondition((0...9).contains(level), "the zlib level must be 0…9")
     precondition(rgba.count == width * height * 4, "rgba must hold width × height × 4 bytes")
+    var file: [UInt8] = signature
+    file += chunk("IHDR", header(width: width, height: height))
+    if let density = pixelsPerMetre { file += chunk("pHYs", physicalDimensions(density)) }
+    file += chunk("IDAT", compressedRows(rgba: rgba, width: width, height: height, level: level))
+    file += chunk("IEND", [])
+    return file
+  }
+
+  /// The eight bytes every PNG file starts with.
+  package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// The `IHDR` data of an 8-bit RGBA image without interlace.
+  package static func header(width: Int, height: Int) -> [UInt8] {
+    var header: [UInt8] = []
+    append32(UInt32(width), to: &header)
+    append32(UInt32(height), to: &header)
+    return header + [8, 6, 0, 0, 0]
+  }
+
+  /// The `pHYs` data declaring `density` pixels per metre on both axes.
+  package static func physicalDimensions(_ density: UInt32) -> [UInt8] {
+    var physical: [UInt8] = []
+    append32(density, to: &physical)
+    append32(density, to: &physical)
+    physical.append(1)  // The unit is the metre.
+    return physical
+  }
+
+  /// The image data of `IDAT` (or an APNG `fdAT`): every row with filter type 1 (Sub),
+  /// compressed at `level`.
+  /// - Precondition: As ``encode(rgba:width:height:level:)``.
+  package static func compressedRows(rgba: [UInt8], width: Int, height: Int, level: Int)
+    -> [UInt8]
+  {
     let stride = width * 4
     let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * height) { out, count in
       rgba.withUnsafeBufferPointer { p in
@@ -41,22 +75,7 @@ package enum PNGWriter {
       }
       count = (stride + 1) * height
     }
-    var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    var header: [UInt8] = []
-    append32(UInt32(width), to: &header)
-    append32(UInt32(height), to: &header)
-    header += [8, 6, 0, 0, 0]
-    file += chunk("IHDR", header)
-    if let density = pixelsPerMetre {
-      var physical: [UInt8] = []
-      append32(density, to: &physical)
-      append32(density, to: &physical)
-      physical.append(1)  // The unit is the metre.
-      file += chunk("pHYs", physical)
-    }
-    file += chunk("IDAT", Zlib.compress(raw, level: Int32(level)))
-    file += chunk("IEND", [])
-    return file
+    return Zlib.compress(raw, level: Int32(level))
   }
 
   /// Encodes a canvas, un-premultiplying its pixels.
@@ -81,7 +100,8 @@ package enum PNGWriter {
     return density.isFinite ? UInt32(min(max(density, 1), Double(UInt32.max))) : 3780
   }
 
-  private static func append32(_ v: UInt32, to bytes: inout [UInt8]) {
+  /// Appends `v` big-endian.
+  package static func append32(_ v: UInt32, to bytes: inout [UInt8]) {
     bytes += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
   }
 

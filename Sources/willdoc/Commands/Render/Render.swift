@@ -52,6 +52,8 @@ struct Render: ParsableCommand {
 
   @OptionGroup var drawing: DrawingOptions
 
+  @OptionGroup var animation: AnimationOptions
+
   @OptionGroup var overwrite: OverwriteOptions
 
   @OptionGroup var limitOptions: LimitOptions
@@ -82,6 +84,7 @@ struct Render: ParsableCommand {
       throw ValidationError("standard input (-) can be given once")
     }
     try drawing.checkBrush(drawing: format)
+    try animation.check(format: format, inputs: inputs.count, brush: drawing.brush)
     if section != "all", Int(section).map({ $0 < 0 }) ?? true {
       throw ValidationError("--section must be a section index (0, 1, …) or all")
     }
@@ -97,6 +100,7 @@ struct Render: ParsableCommand {
   func run() throws {
     let output = output!
     let format = resolvedFormat!
+    if animation.animate { return try animate(inputs[0], to: output) }
     var drawing = SectionDrawing(format: format, options: self.drawing, warn: printError)
     for input in inputs {
       try draw(input, to: output, with: &drawing)

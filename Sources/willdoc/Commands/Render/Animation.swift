@@ -1,0 +1,134 @@
+import ArgumentParser
+import InkCodec
+import InkRender
+
+/// `render --animate`: the options of a replay, an animated PNG of the ink being written.
+struct AnimationOptions: ParsableArguments {
+  @Flag(help: "An animated PNG of the writing (docs/cli.md).")
+  var animate = false
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Replay length, 0.1…600 (default: as written, 1…60).", valueName: "s"))
+  var duration: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Replay frames a second, 1…60 (default: 10).", valueName: "n"))
+  var fps: Int?
+
+  /// The frame rate when `--fps` is not given.
+  static let defaultFramesPerSecond = 10
+  /// The longest replay `--duration` defaults to, in seconds; the shortest is 1.
+  static let longestDefaultDuration = 60.0
+
+  func validate() throws {
+    if !animate && (duration != nil || fps != nil) {
+      throw ValidationError("--duration and --fps time a replay: add --animate")
+    }
+    if let duration, !ReplayOptions.durations.contains(duration) {
+      throw ValidationError("--duration must be 0.1…600 seconds")
+    }
+    if let fps, !ReplayOptions.framesPerSecondRange.contains(fps) {
+      throw ValidationError("--fps must be 1…60")
+    }
+  }
+
+  /// Refuses what a replay cannot be: not one PNG file of one document, or drawn with a
+  /// particle or hair brush.
+  func check(format: PictureFormat, inputs: Int, brush: Brush) throws {
+    guard animate else { return }
+    if format != .png {
+      throw ValidationError("--animate writes an animated PNG: give -o replay.png")
+    }
+    if inputs > 1 { throw ValidationError("--animate replays one document") }
+    if brush != .solid {
+      throw ValidationError("--animate draws solid strokes: --brush \(brush.rawValue) is refused")
+    }
+  }
+}
+
+extension Render {
+  /// Writes the replay of one section of `input` to `output`.
+  func animate(_ input: String, to output: String) throws {
+    let limits = limitOptions.limits
+    let (document, times) = try reportingErrors(file: input) { () throws(WillError) in
+      try UIMReport.timedDrawable(try InputFile.read(input, limits: limits), limits: limits)
+    }
+    let count = document.sections.count
+    let index = Int(section) ?? 0
+    guard index < count else {
+      if count == 0 {
+        printError("willdoc: error: \(input.terminalSafe): the document has no section to replay")
+        throw ExitCode(1)
+      }
+      throw ValidationError(
+        "--section \(index) is past the last section (the document has \(count))")
+    }
+    if section == "all" && count > 1 {
+      printError(
+        "willdoc: note: \(input.terminalSafe): replaying section 0 of \(count); --section N "
+          + "picks another")
+    }
+    try overwrite.check(output)
+    let section = document.sections[index]
+    var page = RenderPage(section: section, paints: document.paints)
+    page.background = drawing.background(of: section)
+    page.fit = drawing.fit
+    if let outside = page.inkOutsidePage() {
+      printError(
+        SectionDrawing.outsideLine(outside, file: input, section: index, fit: drawing.fit))
+    }
+    let timeline = Self.timeline(of: page, times: times, document: document, section: index) {
+      printError("willdoc: note: \(input.terminalSafe): section \(index): \($0)")
+    }
+    let duration =
+      animation.duration
+      ?? min(max(timeline.end, 1), AnimationOptions.longestDefaultDuration)
+    var replay = ReplayOptions(
+      duration: duration,
+      framesPerSecond: animation.fps ?? AnimationOptions.defaultFramesPerSecond,
+      maxTotalWork: drawing.maxTotalRenderWork.value)
+    replay.plays = 1
+    var report = RenderReport()
+    let bytes = try reportingErrors(file: input) { () throws(WillError) in
+      try Renderer.renderReplay(
+        page, timeline: timeline, options: drawing.renderOptions, replay: replay, report: &report)
+    }
+    for failure in report.undrawnImages {
+      printError(
+        "willdoc: warning: \(input.terminalSafe): image \(failure.name.terminalSafe) is not "
+          + "drawn: \(failure.reason.terminalSafe)")
+    }
+    if output != "-", input != "-", isSameFile(input, output) { throw Self.overInput(output) }
+    try writeOutput(bytes, to: output)
+    if output != "-" {
+      StandardOutput.line(
+        "wrote \(output.terminalSafe)  section \(index)  \(replay.frameCount) frames, "
+          + "\(Format.number(duration)) s  \(Format.count(bytes.count)) bytes")
+    }
+  }
+
+  /// The section's timeline: the pen's timestamps when every stroke has them, else a steady
+  /// pen speed in stroke order (`note` says why, when some strokes have times).
+  static func timeline(
+    of page: RenderPage, times: [[Double]?]?, document: WillDocument, section: Int,
+    note: (String) -> Void
+  ) -> ReplayTimeline {
+    let total = document.sections.reduce(0) { $0 + $1.strokes.count }
+    guard let times, times.count == total else { return ReplayTimeline(penSpeedOf: page) }
+    let before = document.sections[..<section].reduce(0) { $0 + $1.strokes.count }
+    let own = times[before..<(before + document.sections[section].strokes.count)]
+    let timed = own.compactMap { $0 }
+    if timed.count == own.count, let timeline = ReplayTimeline(page: page, timestamps: timed) {
+      return timeline
+    }
+    if !own.isEmpty {
+      note(
+        "\(Format.plural(own.count - timed.count, "stroke")) of \(own.count) have no usable "
+          + "timestamps: timed at a steady pen speed")
+    }
+    return ReplayTimeline(penSpeedOf: page)
+  }
+}

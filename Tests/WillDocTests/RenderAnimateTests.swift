@@ -1,0 +1,122 @@
+import Foundation
+import InkCodec
+import InkTestSupport
+import Testing
+
+/// `willdoc render --animate`, end to end: the APNG's frames, delays and default image, the
+/// options it refuses, and its budget.
+struct RenderAnimateTests {
+  static let handwriting = Fixtures.packageRoot.appendingPathComponent(
+    "SampleDocuments/valid/handwriting-opc.will")
+
+  /// Each chunk's type and data.
+  static func chunks(_ bytes: [UInt8]) -> [(type: String, data: [UInt8])] {
+    func u32(_ o: Int) -> Int { bytes[o..<o + 4].reduce(0) { $0 << 8 | Int($1) } }
+    var result: [(String, [UInt8])] = []
+    var offset = 8
+    while offset + 12 <= bytes.count {
+      let length = u32(offset)
+      result.append(
+        (
+          String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self),
+          Array(bytes[(offset + 8)..<(offset + 8 + length)])
+        ))
+      offset += 12 + length
+    }
+    return result
+  }
+
+  static func u32(_ data: [UInt8], _ o: Int) -> Int {
+    data[o..<o + 4].reduce(0) { $0 << 8 | Int($1) }
+  }
+
+  @Test func framesDelaysAndTheStillDefaultImage() throws {
+    let directory = try TemporaryDirectory()
+    let replay = directory.file("replay.png")
+    let still = directory.file("still.png")
+    let run = try WillDocRunner.run([
+      "render", Self.handwriting.path, "--animate", "--duration", "2", "--fps", "5", "-o",
+      replay.path,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("wrote \(replay.path)  section 0  10 frames, 2 s  "))
+    #expect(
+      try WillDocRunner.run(["render", Self.handwriting.path, "-o", still.path]).status == 0)
+    let chunks = Self.chunks([UInt8](try Data(contentsOf: replay)))
+    // acTL before the default image, which is no frame; then fcTL + fdAT per frame.
+    #expect(
+      chunks.map(\.type)
+        == ["IHDR", "acTL", "IDAT"] + Array(repeating: ["fcTL", "fdAT"], count: 10).flatMap { $0 }
+        + ["IEND"])
+    let control = try #require(chunks.first { $0.type == "acTL" })
+    #expect(Self.u32(control.data, 0) == 10)
+    let delays = chunks.filter { $0.type == "fcTL" }.map { chunk in
+      Double(Int(chunk.data[20]) << 8 | Int(chunk.data[21]))
+        / Double(Int(chunk.data[22]) << 8 | Int(chunk.data[23]))
+    }
+    #expect(abs(delays.reduce(0, +) - 2) < 1e-9)
+    // The default image is the still render, byte for byte.
+    let stillChunks = Self.chunks([UInt8](try Data(contentsOf: still)))
+    #expect(
+      chunks.first { $0.type == "IHDR" }?.data == stillChunks.first { $0.type == "IHDR" }?.data)
+    #expect(
+      chunks.first { $0.type == "IDAT" }?.data == stillChunks.first { $0.type == "IDAT" }?.data)
+  }
+
+  @Test(arguments: [
+    (["--fps", "0"], "--fps must be 1…60"),
+    (["--duration", "601"], "--duration must be 0.1…600 seconds"),
+    (["--brush", "hair"], "--animate draws solid strokes"),
+    (["-o", "replay.svg"], "--animate writes an animated PNG"),
+  ])
+  func refusals(extra: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    let run = try WillDocRunner.run(
+      ["render", Self.handwriting.path, "--animate", "-o", directory.file("r.png").path] + extra,
+      in: directory.url)
+    #expect(run.status == 64)
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+    let timed = try WillDocRunner.run(
+      ["render", Self.handwriting.path, "--fps", "5", "-o", directory.file("s.png").path])
+    #expect(timed.status == 64)
+    #expect(timed.stderr.contains("add --animate"))
+  }
+
+  @Test func tooManyFramesNameTheOption() throws {
+    let directory = try TemporaryDirectory()
+    let run = try WillDocRunner.run([
+      "render", Self.handwriting.path, "--animate", "--duration", "600", "--fps", "60", "-o",
+      directory.file("r.png").path,
+    ])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("(raise it with --max-total-render-work)"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: directory.file("r.png").path))
+  }
+
+  @Test func uimTimestampsTimeTheReplay() throws {
+    let name = "Wacom-Developer__universal-ink-library__uim_3.1.0_1_Value_of_Ink_1_3.1_delta_.uim"
+    guard UIMSamples.names.contains(name) else { return }
+    let directory = try TemporaryDirectory()
+    // The same strokes without their times: through WILL 2, timed at a steady pen speed.
+    let will = directory.file("v.will")
+    #expect(
+      try WillDocRunner.run(["convert", UIMSamples.url(name).path, "-o", will.path]).status == 0)
+    var files: [[(type: String, data: [UInt8])]] = []
+    for input in [UIMSamples.url(name).path, will.path] {
+      let output = directory.file("r\(files.count).png")
+      let run = try WillDocRunner.run([
+        "render", input, "--animate", "--duration", "10", "--fps", "2", "-o", output.path,
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stdout.contains("  section 0  20 frames, 10 s  "), "\(run.stdout)")
+      files.append(Self.chunks([UInt8](try Data(contentsOf: output))))
+    }
+    // The same finished page; different ink along the way: the pen's timestamps against a
+    // steady pen speed.
+    #expect(
+      files[0].first { $0.type == "IDAT" }?.data == files[1].first { $0.type == "IDAT" }?.data)
+    let frames = files.map { $0.filter { $0.type == "fcTL" }.map(\.data) }
+    #expect(frames[0].count == 20 && frames[1].count == 20)
+    #expect(frames[0] != frames[1])
+  }
+}
