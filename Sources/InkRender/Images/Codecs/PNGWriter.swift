@@ -54,7 +54,7 @@ package enum PNGWriter {
 
   /// The image data of `IDAT` (or an APNG `fdAT`): every row with filter type 1 (Sub),
   /// compressed at `level`.
-  /// - Precondition: As ``encode(rgba:width:height:level:)``.
+  /// - Precondition: As ``encode(rgba:width:height:level:pixelsPerMetre:)``.
   package static func compressedRows(rgba: [UInt8], width: Int, height: Int, level: Int)
     -> [UInt8]
   {

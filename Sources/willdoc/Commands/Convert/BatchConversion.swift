@@ -276,7 +276,7 @@ struct BatchConversion {
       if let picture = target.picture {
         return ConvertedFiles(
           try PictureConversion(
-            drawing: file, as: picture, options: drawing, limits: limits,
+            drawing: file, as: picture, options: drawing, tuhi: tuhi, limits: limits,
             warn: { progress.print($0) }))
       }
       return ConvertedFiles(

@@ -253,7 +253,7 @@ struct Convert: ParsableCommand {
     let pictures = ConvertedFiles(
       try reportingErrors(file: file.name) { () throws(WillError) in
         try PictureConversion(
-          drawing: file, as: format, options: drawing, limits: limitOptions.limits,
+          drawing: file, as: format, options: drawing, tuhi: tuhi, limits: limitOptions.limits,
           warn: printError)
       })
     if output == "-" && pictures.files.count > 1 {

@@ -5,7 +5,7 @@ import InkRender
 /// input: read as `render` reads it, every section drawn under the drawing limits, one file
 /// per section (PNG, SVG) or one for all (PDF).
 struct PictureConversion {
-  /// The input's format: `opc`, `riff` or `raw` for WILL 2, `uim` or `inkml`.
+  /// The input's format: `opc`, `riff` or `raw` for WILL 2, `uim`, `inkml` or `tuhi`.
   var inputFormat: String
   /// The strokes drawn.
   var strokes: Int
@@ -15,15 +15,25 @@ struct PictureConversion {
   /// bytes.
   var files: [(section: Int?, bytes: [UInt8])]
 
-  /// Draws every section of `file` in `format`, warnings going to `warn`.
+  /// Draws every section of `file` in `format`, warnings going to `warn`; a tuhi drawing is
+  /// read by `tuhi`.
   init(
     drawing file: InputFile, as format: PictureFormat, options: DrawingOptions,
-    limits: DecodingLimits, warn: @escaping (String) -> Void
+    tuhi: TuhiReading = .standard, limits: DecodingLimits, warn: @escaping (String) -> Void
   ) throws(WillError) {
-    let document = try UIMReport.drawable(file, limits: limits)
-    inputFormat =
-      UIMFile.sniff(file.bytes)
-      ? "uim" : InkMLSniffer.sniff(file.bytes) ? "inkml" : document.container.rawValue
+    let document: WillDocument
+    if TuhiDrawing.sniff(file.bytes) {
+      // What a picture cannot show (times, the device's name) matters to a drawing no more
+      // than to render.
+      var losses = ConversionLosses()
+      document = try tuhi.document(file.bytes, limits: limits, losses: &losses)
+      inputFormat = "tuhi"
+    } else {
+      document = try UIMReport.drawable(file, limits: limits)
+      inputFormat =
+        UIMFile.sniff(file.bytes)
+        ? "uim" : InkMLSniffer.sniff(file.bytes) ? "inkml" : document.container.rawValue
+    }
     strokes = document.strokes.count
     sections = document.sections.count
     var drawing = SectionDrawing(format: format, options: options, warn: warn)
