@@ -5,8 +5,9 @@ import Testing
 /// outputs. Locally a missing checker skips its tests; where `WILLDOC_REQUIRE_CHECKERS` is
 /// set (`.ci/run` sets it after installing them), a missing checker fails them.
 public enum ExternalTool {
-  /// The checker's path on `PATH`, or `nil`.
+  /// The checker's path on `PATH` (or `name` itself when it holds a `/`), or `nil`.
   public static func path(_ name: String) -> String? {
+    if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
     let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
       .split(separator: ":")
     for directory in directories {

@@ -66,7 +66,8 @@ import Testing
     #expect(
       result.stderr.split(separator: "\n").filter { $0.contains(broken.path) }.count == 1,
       "\(result.stderr)")
-    #expect(lines.contains("skipped    \(notes.path)/list.txt (not .will, .uim, .inkml or tuhi .json)"))
+    #expect(
+      lines.contains("skipped    \(notes.path)/list.txt (not .will, .uim, .inkml or tuhi .json)"))
     #expect(
       lines.contains(
         "skipped    \(Self.validFolder.path)/handwriting.will.bin (not .will, .uim, .inkml or tuhi .json)"

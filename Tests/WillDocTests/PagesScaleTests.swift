@@ -47,9 +47,12 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(
       atPath: directory.file("pages").path)
     #expect(files.count == Self.splitPages)
+    // Numbered with zeros to the width of the last (some-000 … some-399), to sort in order.
+    #expect(files.sorted() == (0..<Self.splitPages).map { String(format: "some-%03d.will", $0) })
     for number in [0, Self.splitPages / 2, Self.splitPages - 1] {
+      let name = String(format: "some-%03d.will", number)
       let page = try WillDocument(
-        parsing: Array(Data(contentsOf: directory.file("pages/some-\(number).will"))))
+        parsing: Array(Data(contentsOf: directory.file("pages/\(name)"))))
       #expect(page.sections.count == 1 && page.sections[0].strokes == strokes, "page \(number)")
     }
   }

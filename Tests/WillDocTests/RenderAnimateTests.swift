@@ -43,10 +43,12 @@ struct RenderAnimateTests {
     #expect(
       try WillDocRunner.run(["render", Self.handwriting.path, "-o", still.path]).status == 0)
     let chunks = Self.chunks([UInt8](try Data(contentsOf: replay)))
-    // acTL before the default image, which is no frame; then fcTL + fdAT per frame.
+    // acTL and the density before the default image, which is no frame; then fcTL + fdAT
+    // per frame.
     #expect(
       chunks.map(\.type)
-        == ["IHDR", "acTL", "IDAT"] + Array(repeating: ["fcTL", "fdAT"], count: 10).flatMap { $0 }
+        == ["IHDR", "acTL", "pHYs", "IDAT"]
+        + Array(repeating: ["fcTL", "fdAT"], count: 10).flatMap { $0 }
         + ["IEND"])
     let control = try #require(chunks.first { $0.type == "acTL" })
     #expect(Self.u32(control.data, 0) == 10)
@@ -118,5 +120,42 @@ struct RenderAnimateTests {
     let frames = files.map { $0.filter { $0.type == "fcTL" }.map(\.data) }
     #expect(frames[0].count == 20 && frames[1].count == 20)
     #expect(frames[0] != frames[1])
+  }
+
+  /// Pillow, an independent APNG reader, sees the frames and delays asked for and composes
+  /// the last frame into the still render, pixel for pixel, for an opaque page and for a
+  /// transparent one with an eraser.
+  @Test(
+    .enabled(
+      if: ExternalTool.isRequired
+        || FileManager.default.fileExists(
+          atPath: Fixtures.packageRoot.appendingPathComponent(".venv-pillow/bin/python").path),
+      "Pillow is not installed: Tools/apng-check --help creates .venv-pillow (.ci/run does)"),
+    arguments: [
+      ("handwriting-opc.will", ["--fps", "5"]),
+      ("blend-modes.will", ["--fps", "4", "--background", "transparent"]),
+    ])
+  func pillowReadsTheReplay(_ name: String, _ options: [String]) throws {
+    let directory = try TemporaryDirectory()
+    let input = Fixtures.packageRoot.appendingPathComponent("SampleDocuments/valid/\(name)").path
+    let replay = directory.file("replay.png").path
+    let still = directory.file("still.png").path
+    let background = Array(options.drop { $0 != "--background" })
+    let animate = try WillDocRunner.run(
+      ["render", input, "--animate", "--duration", "3", "-o", replay] + options)
+    #expect(animate.status == 0, "\(animate.stderr)")
+    let render = try WillDocRunner.run(["render", input, "-o", still] + background)
+    #expect(render.status == 0, "\(render.stderr)")
+    let output = try ExternalTool.run(
+      Fixtures.packageRoot.appendingPathComponent("Tools/apng-check").path, [replay, still])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: output) as? [String: Any], "\(output)")
+    let fps = Double(options[1])!
+    let delays = try #require(report["delays"] as? [Double])
+    #expect(report["animated"] as? Bool == true)
+    #expect(report["frames"] as? Int == Int(3 * fps))
+    #expect(abs(delays.reduce(0, +) - 3000) < 1, "\(delays)")
+    #expect(report["defaultImageSkipped"] as? Bool == true)
+    #expect(report["lastEqualsStill"] as? Bool == true, "\(report)")
   }
 }
