@@ -18,25 +18,28 @@ let package = Package(
     .library(name: "InkInput", targets: ["InkInput"]),
     .executable(name: "willdoc", targets: ["willdoc"]),
   ],
-  // The default trait links the C libraries Debian provides; without it (and always on Apple
-  // platforms) every product needs zlib only. README "Build profiles" has the table.
+  // The default trait links the C libraries that add what InkCodec's own code lacks (LZMA,
+  // JPEG); without it (and always on Apple platforms) every product needs zlib only. libzip
+  // and libxml2 are opt-in: InkCodec's own zip and XML code gives the same results without
+  // the start-up cost of loading them (and Foundation with ICU). README "Build profiles".
   traits: [
     .default(enabledTraits: ["SystemLibraries"]),
     .trait(
       name: "SystemLibraries",
-      description: "Every system library below, on Linux: the default profile.",
-      enabledTraits: ["Libzip", "LZMA", "JPEG", "LibXML2"]),
+      description: "liblzma and libjpeg-turbo on Linux: the default profile.",
+      enabledTraits: ["LZMA", "JPEG"]),
     .trait(
       name: "Libzip",
       description:
-        "Zip packages through libzip on Linux; otherwise through InkCodec's own zip code."),
+        "Zip packages through libzip on Linux (opt-in); otherwise through InkCodec's own zip code."
+    ),
     .trait(
       name: "LZMA", description: "LZMA-compressed UIM chunks through liblzma on Linux."),
     .trait(name: "JPEG", description: "JPEG section images through libjpeg-turbo on Linux."),
     .trait(
       name: "LibXML2",
       description:
-        "XML parts through FoundationXML (libxml2) on Linux; otherwise through InkCodec's own XML parser."
+        "XML parts through FoundationXML (libxml2) on Linux (opt-in); otherwise through InkCodec's own XML parser."
     ),
   ],
   dependencies: [

@@ -26,9 +26,9 @@ enum BudgetedRun {
   /// slower.
   static let releaseBinary = executable(named: "WILLDOC_BUDGET_BINARY")
 
-  /// The portable profile's optimised binary (`--disable-default-traits`), from
-  /// `WILLDOC_PORTABLE_BINARY`, for ``ProfileParityTests``.
-  static let portableBinary = executable(named: "WILLDOC_PORTABLE_BINARY")
+  /// The other build profile's optimised binary (`--disable-default-traits --traits
+  /// Libzip,LibXML2`), from `WILLDOC_OTHER_PROFILE_BINARY`, for ``ProfileParityTests``.
+  static let otherProfileBinary = executable(named: "WILLDOC_OTHER_PROFILE_BINARY")
 
   /// The binary an environment variable names; a relative path is relative to the package,
   /// as the README's command writes it.

@@ -60,7 +60,7 @@ struct ResourceBudgetTests {
   /// ``commands(output:file:)``, or with `WILLDOC_BUDGET_COMMANDS=reading` only those whose
   /// code a build profile changes (zip and XML reading, the zip writer, JPEG drawing):
   /// validate, inspect, dump as JSON, render to PNG, reencode and salvage. CI runs the
-  /// portable binary so, after the default one has run everything.
+  /// other profile's binary so, after the default one has run everything.
   static func selectedCommands(output: URL, file: String) -> [[String]] {
     let all = commands(output: output, file: file)
     guard ProcessInfo.processInfo.environment["WILLDOC_BUDGET_COMMANDS"] == "reading" else {

@@ -1,9 +1,9 @@
 /// Parses XML parts into ``XMLDocument`` trees: the one door to XML parsing for all of
 /// InkCodec.
 ///
-/// Two backends stand behind it and return the same trees: libxml2 through FoundationXML
-/// (``Backend/libxml2``, the default build profile on Linux) and InkCodec's own parser
-/// (``Backend/portable``, every other build, Apple platforms among them).
+/// Two backends stand behind it and return the same trees: InkCodec's own parser
+/// (``Backend/portable``, every build by default) and libxml2 through FoundationXML
+/// (``Backend/libxml2``, with the opt-in `LibXML2` trait on Linux).
 ///
 /// Both accept what real producers write (UTF-8 byte order marks, the cloud conversion's
 /// `<?xm version='1.0' …?>` first line, one-line XML, tabs) and are strict about everything

@@ -1,8 +1,8 @@
 /// Reads and writes zip archives in memory: the one door to zip for all of InkCodec.
 ///
-/// Two backends stand behind it and behave alike: libzip (``Backend/libzip``, the default
-/// build profile on Linux) and InkCodec's own reader and writer over zlib
-/// (``Backend/portable``, every other build). Reading goes through the central directory, so
+/// Two backends stand behind it and behave alike: InkCodec's own reader and writer over zlib
+/// (``Backend/portable``, every build by default) and libzip (``Backend/libzip``, with the
+/// opt-in `Libzip` trait on Linux). Reading goes through the central directory, so
 /// entries with data descriptors (general purpose flag bit 3) read like any other, checks
 /// every entry name with ``PartName``, enforces ``DecodingLimits`` while it decompresses, and
 /// verifies every CRC-32. Writing produces the same bytes for the same input on every run,
