@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """One process per file against one batch process: a folder of real notes converted both ways.
 
-    perfile.py WORK WILLDOC SAMPLES [COUNT]
+    perfile.py WORK WILLDOC HELLO SAMPLES [COUNT]
 
 Fills WORK/perfile-in with COUNT notes (500 by default): the real WILL samples in SAMPLES,
 copied in turn under numbered names. Then converts the folder to UIM twice, both on two
 processes at a time: `xargs -P 2` running one `willdoc convert NOTE -d OUT --to uim` per note,
-and one `willdoc convert FOLDER -d OUT --to uim -j 2`. Each way runs $BENCH_PERFILE_ROUNDS
+and one `willdoc convert FOLDER -d OUT --to uim -j 2`; beside them, the floors of one process
+per note: `zipinfo` (a C tool) and HELLO (a Swift hello world), each under the same xargs.
+Each way runs $BENCH_PERFILE_ROUNDS
 times (3 by default), alternating; prints the Markdown section with wall and CPU seconds
 (medians) and the ratio, and writes WORK/perfile.json.
 """
@@ -18,8 +20,8 @@ import subprocess
 import sys
 import time
 
-work, willdoc, samples = (os.path.abspath(a) for a in sys.argv[1:4])
-count = int(sys.argv[4]) if len(sys.argv) > 4 else 500
+work, willdoc, hello, samples = (os.path.abspath(a) for a in sys.argv[1:5])
+count = int(sys.argv[5]) if len(sys.argv) > 5 else 500
 rounds = int(os.environ.get("BENCH_PERFILE_ROUNDS", "3"))
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -41,17 +43,19 @@ def rel(path):
 
 
 def timed(argv, out):
-    """Wall and CPU seconds (the children's user + system) of one command, from a fresh OUT."""
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
+    """Wall and CPU seconds (the children's user + system) of one command, from a fresh OUT
+    (None: the command writes nothing)."""
+    if out:
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=work)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if result.returncode != 0:
+    if result.returncode != 0 and out:
         sys.exit(f"perfile: {' '.join(argv)} failed ({result.returncode}): {result.stderr[-400:]!r}")
-    written = len(os.listdir(out))
+    written = len(os.listdir(out)) if out else count
     if written != count:
         sys.exit(f"perfile: {' '.join(argv)} wrote {written} files, not {count}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -61,8 +65,14 @@ def timed(argv, out):
 per_file = ["sh", "-c",
             f"ls perfile-in/*.will | xargs -P 2 -I{{}} {willdoc} convert -q {{}} -d perfile-a --to uim"]
 batch = [willdoc, "convert", "-q", "perfile-in", "-d", "perfile-b", "--to", "uim", "-j", "2"]
+# The floors of one process per file: a C tool reading each note's zip directory, and a
+# Swift hello world, each once per note under the same xargs (their exit statuses are not
+# checked: zipinfo warns about some real notes' zips).
+zipinfo = ["sh", "-c", "ls perfile-in/*.will | xargs -P 2 -I{} zipinfo {}"]
+hello_floor = ["sh", "-c", f"ls perfile-in/*.will | xargs -P 2 -I{{}} {hello}"]
 ways = {"per-file": (per_file, os.path.join(work, "perfile-a")),
-        "batch": (batch, os.path.join(work, "perfile-b"))}
+        "batch": (batch, os.path.join(work, "perfile-b")),
+        "zipinfo per file": (zipinfo, None), "hello per file": (hello_floor, None)}
 runs = {k: [] for k in ways}
 for _ in range(rounds):
     for name, (argv, out) in ways.items():
@@ -85,7 +95,8 @@ figures = {k: {"wall": median([w for w, _ in v]), "cpu": median([c for _, c in v
 result = {"commit": commit + (" (with local changes)" if dirty else ""), "cpu": cpu_model,
           "cores": os.cpu_count(), "load": os.getloadavg()[0], "notes": count,
           "bytes": total_bytes, "rounds": rounds, "figures": figures,
-          "commands": {"per-file": per_file[2], "batch": " ".join(batch)}}
+          "commands": {"per-file": per_file[2], "batch": " ".join(batch),
+                       "zipinfo per file": zipinfo[2], "hello per file": hello_floor[2]}}
 json.dump(result, open(os.path.join(work, "perfile.json"), "w"), indent=1)
 
 print("## One process per file: a folder of notes\n")
@@ -99,7 +110,7 @@ print("| way | command | wall s | CPU s | wall vs batch |")
 print("|---|---|---:|---:|---:|")
 for name in ways:
     f = figures[name]
-    command = result["commands"][name].replace(willdoc, "willdoc")
+    command = result["commands"][name].replace(willdoc, "willdoc").replace(hello, "hello")
     print(f"| {name} | `{command}` | {f['wall']:.2f} | {f['cpu']:.2f} | "
           f"{f['wall'] / figures['batch']['wall']:.2f}× |")
 print()
