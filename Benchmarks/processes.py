@@ -10,7 +10,7 @@ for $BENCH_PROCESS_ROUNDS rounds (11 by default) after one warm-up round. Each p
 time is user + system from wait4 (the kernel's runtime of the process). Standard output goes
 to /dev/null; the warm-up round writes it to a file to count its bytes. Each willdoc figure is
 set beside the C loop's of the same round: the median of the rounds' ratios. Writes
-WORK/processes.json and prints the Markdown section on standard output.
+WORK/paired.json and prints the Markdown section on standard output.
 """
 import json
 import os
@@ -89,7 +89,7 @@ for index, (workload, peer, argv) in enumerate(commands):
         "workload": workload, "peer": peer, "argv": [rel(a) for a in argv],
         "cpuSeconds": cpu[index], "wallSeconds": wall[index], "outputBytes": output_bytes[index],
         "vsC": statistics.median(ratios)})
-json.dump(facts, open(os.path.join(work, "processes.json"), "w"), indent=1)
+json.dump(facts, open(os.path.join(work, "paired.json"), "w"), indent=1)
 
 print(f"commit {facts['commit']}, {facts['date']}; {facts['cpu']}; load {facts['load']:.1f}; "
       f"{rounds} paired rounds after a warm-up; input {rel(stream)} "

@@ -144,33 +144,40 @@ struct ByteOutput: ~Copyable {
     return pairs
   }()
 
-  /// Powers of ten 10⁰ … 10⁸ (the decimal precisions), as `Double` and as integers.
+  /// Powers of ten 10⁰ … 10⁸ (the decimal precisions).
   private static let decimalScales: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
-  private static let integerScales: [UInt64] = [
-    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
-  ]
+
+  /// 10^`precision` for ``writeDecimal(_:precision:scale:at:)``, or `nil` for a precision
+  /// outside 0…8 (whose values take `description`).
+  static func decimalScale(_ precision: Int) -> Double? {
+    precision >= 0 && precision <= 8 ? decimalScales[precision] : nil
+  }
 
   /// Writes what `value.description` gives (`592.0`, `0.25`) at `place` (at most 20 bytes)
-  /// for a value decoded at a decimal `precision`, `integer / 10^precision`, from the
-  /// integer's digits, as `NumberText.decimalDescription(_:precision:)` does; returns 0,
-  /// writing nothing, for any other value.
+  /// for a value decoded at a decimal `precision` (`scale` is 10^`precision`, from
+  /// ``decimalScale(_:)``), `integer / 10^precision`, from the integer's digits, as
+  /// `NumberText.decimalDescription(_:precision:)` does; returns 0, writing nothing, for any
+  /// other value.
+  ///
+  /// Any integer whose quotient by the scale is exactly `value` has the digits
+  /// `description` writes (at most 10 significant digits name one `Double`, and no shorter
+  /// decimal names the same one), so how the product is rounded to it does not matter.
   @inline(__always)
   static func writeDecimal(
-    _ value: Double, precision: Int, at place: UnsafeMutablePointer<UInt8>
+    _ value: Double, precision: Int, scale: Double, at place: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    guard precision >= 0 && precision <= 8 else { return 0 }
-    let scale = decimalScales[precision]
-    let scaled = (value * scale).rounded()
+    let product = value * scale
     // `description` writes magnitudes under 10⁻⁴ with an exponent: those, and anything that
     // is not exactly a decoded value, are left to it.
-    guard abs(scaled) <= 4_294_967_296, scaled / scale == value, abs(value) >= 1e-4 || value == 0
-    else { return 0 }
+    guard abs(product) <= 4_294_967_296 else { return 0 }
+    let rounded = Int64(product + (product < 0 ? -0.5 : 0.5))
+    guard Double(rounded) / scale == value, abs(value) >= 1e-4 || value == 0 else { return 0 }
     var length = 0
-    if scaled < 0 || (scaled == 0 && value.sign == .minus) {
+    if rounded < 0 || (rounded == 0 && value.sign == .minus) {
       place[0] = UInt8(ascii: "-")
       length = 1
     }
-    var integer = UInt64(abs(scaled))
+    var integer = rounded.magnitude
     // Trailing zeros of the fraction are not printed (zero is `0.0`).
     var places = integer == 0 ? 0 : precision
     while places > 0, integer % 10 == 0 {
@@ -183,18 +190,23 @@ struct ByteOutput: ~Copyable {
       place[length + 1] = UInt8(ascii: "0")
       return length + 2
     }
-    let power = integerScales[places]
-    length += writeDigits(integer / power, at: place + length)
-    place[length] = UInt8(ascii: ".")
-    // The fraction, padded with zeros to its places, written from its last digit.
-    var fraction = integer % power
-    var index = length + places
-    while index > length {
-      place[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-      fraction /= 10
+    // `whole.fraction`, or `0.000fraction`, written from its last digit.
+    let digits = digitCount(integer)
+    length += digits > places ? digits + 1 : places + 2
+    var index = length
+    for _ in 0..<places {
       index -= 1
+      place[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer % 10)
+      integer /= 10
     }
-    return length + places + 1
+    index -= 1
+    place[index] = UInt8(ascii: ".")
+    repeat {
+      index -= 1
+      place[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer % 10)
+      integer /= 10
+    } while integer != 0
+    return length
   }
 
   /// Appends `string` as a JSON string, escaped as `JSONValue` escapes it.
@@ -223,7 +235,8 @@ struct ByteOutput: ~Copyable {
   /// ``writeDecimal(_:precision:at:)``), or `null` when it is not finite.
   mutating func appendJSONNumber(_ value: Double, precision: Int) {
     let place = reserve(24)
-    let written = Self.writeDecimal(value, precision: precision, at: place)
+    let written =
+      Self.decimalScale(precision).map { Self.writeDecimal(value, precision: precision, scale: $0, at: place) } ?? 0
     if written > 0 {
       advance(written)
     } else {

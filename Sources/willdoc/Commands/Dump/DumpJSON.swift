@@ -225,6 +225,8 @@ enum DumpJSON {
     guard count > 0 else { return output.append("[]") }
     output.append("[\n")
     let precision = stroke.decimalPrecision
+    // 0 for a precision whose values all take `description`.
+    let scale = ByteOutput.decimalScale(precision) ?? 0
     let rowIndent = strokeIndent + 4
     let lastWidth = stroke.widthCount - 1
     let lastColor = stroke.colorCount - 1
@@ -241,24 +243,24 @@ enum DumpJSON {
               place += rowIndent
               place[0] = UInt8(ascii: "[")
               place += 1
-              place += value(x[row], precision: precision, at: place)
+              place += value(x[row], precision: precision, scale: scale, at: place)
               place[0] = UInt8(ascii: ",")
               place[1] = UInt8(ascii: " ")
               place += 2
-              place += value(y[row], precision: precision, at: place)
+              place += value(y[row], precision: precision, scale: scale, at: place)
               if hasWidth {
                 place[0] = UInt8(ascii: ",")
                 place[1] = UInt8(ascii: " ")
                 place += 2
                 place += value(
-                  widths[Swift.min(row, lastWidth)], precision: precision, at: place)
+                  widths[Swift.min(row, lastWidth)], precision: precision, scale: scale, at: place)
               }
               if hasAlpha {
                 place[0] = UInt8(ascii: ",")
                 place[1] = UInt8(ascii: " ")
                 place += 2
                 let alpha = Double(colors[Swift.min(row, lastColor)].alpha) / 255
-                place += value(alpha, precision: precision, at: place)
+                place += value(alpha, precision: precision, scale: scale, at: place)
               }
               place[0] = UInt8(ascii: "]")
               if row == count - 1 {
@@ -283,10 +285,12 @@ enum DumpJSON {
   /// `precision`, else its `description` (`null` when not finite).
   @inline(__always)
   private static func value(
-    _ value: Double, precision: Int, at place: UnsafeMutablePointer<UInt8>
+    _ value: Double, precision: Int, scale: Double, at place: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let written = ByteOutput.writeDecimal(value, precision: precision, at: place)
-    if written > 0 { return written }
+    if scale > 0 {
+      let written = ByteOutput.writeDecimal(value, precision: precision, scale: scale, at: place)
+      if written > 0 { return written }
+    }
     guard value.isFinite else {
       "null".utf8.enumerated().forEach { place[$0.offset] = $0.element }
       return 4
