@@ -214,7 +214,9 @@ struct ByteOutput: ~Copyable {
     var string = string
     let plain = string.withUTF8 { bytes in
       // Printable ASCII other than the quote and the backslash is written as it is.
-      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+      bytes.allSatisfy {
+        $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+      }
     }
     guard plain else {
       // Anything to escape takes the tree's own writer, whose text this must equal.
@@ -236,7 +238,9 @@ struct ByteOutput: ~Copyable {
   mutating func appendJSONNumber(_ value: Double, precision: Int) {
     let place = reserve(24)
     let written =
-      Self.decimalScale(precision).map { Self.writeDecimal(value, precision: precision, scale: $0, at: place) } ?? 0
+      Self.decimalScale(precision).map {
+        Self.writeDecimal(value, precision: precision, scale: $0, at: place)
+      } ?? 0
     if written > 0 {
       advance(written)
     } else {

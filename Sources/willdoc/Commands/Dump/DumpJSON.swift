@@ -292,7 +292,7 @@ enum DumpJSON {
       if written > 0 { return written }
     }
     guard value.isFinite else {
-      "null".utf8.enumerated().forEach { place[$0.offset] = $0.element }
+      for (index, byte) in "null".utf8.enumerated() { place[index] = byte }
       return 4
     }
     var text = value.description
