@@ -20,6 +20,8 @@ struct DiagnosticList {
   var tallies: [Key: Tally] = [:]
   /// The tallies' keys in the order their codes first appeared.
   var order: [Key] = []
+  /// The key appended last and its tally.
+  private var last: (key: Key, index: Dictionary<Key, Tally>.Index)?
 
   init(maximumRepeats: Int) { self.maximumRepeats = max(0, maximumRepeats) }
 
@@ -32,13 +34,18 @@ struct DiagnosticList {
   mutating func append(code: String, part: String?, _ diagnostic: @autoclosure () -> Diagnostic) {
     let key = Key(code: code, part: part)
     let index: Dictionary<Key, Tally>.Index
-    if let found = tallies.index(forKey: key) {
+    if let last, last.key == key {
+      // Repeats come in runs (one code on stroke after stroke): no hashing for those.
+      index = last.index
+    } else if let found = tallies.index(forKey: key) {
       index = found
     } else {
       tallies[key] = Tally(code: code, part: part)
       order.append(key)
       index = tallies.index(forKey: key)!
     }
+    // Only inserting moves an index: `last` is valid until the next new key.
+    last = (key, index)
     guard tallies.values[index].listed < maximumRepeats else {
       tallies.values[index].unlisted += 1
       return

@@ -59,21 +59,13 @@ extension StrokeStreams {
         pages = source.structure.sections.map(\.pageSize)
         paints = source.structure.paints.count
       }
-      var location = Location(
+      let location = Location(
         section: reference.section, element: element, part: source.part, index: 0,
         transform: reference.transform)
-      var points = 0
-      while try source.decoder.next(into: &buffer) {
-        WillDocument.check(
-          buffer, index: location.index, part: source.part,
-          offset: buffer.recordRange.lowerBound, paints: paints, page: pages[reference.section],
-          transform: reference.transform, into: &diagnostics)
-        try body(buffer, location)
-        location.index += 1
-        points += buffer.pointCount
-      }
       element += 1
-      return (location.index, points)
+      return try checkStrokes(
+        of: &source.decoder, at: location, paints: paints, page: pages[reference.section],
+        buffer: &buffer, diagnostics: &diagnostics, body)
     } finish: { structure, _ in
       if element == 0 {
         for warning in structure.readWarnings { diagnostics.append(warning) }
@@ -81,6 +73,28 @@ extension StrokeStreams {
       structure.appendUnreferencedPathsParts(to: &diagnostics)
       return (structure, diagnostics.finished())
     }
+  }
+
+  /// Decodes and checks one element's strokes, handing each to `body`; returns how many
+  /// strokes and points there were. The buffer and the list are borrowed in place: no copy
+  /// of the buffer per stroke.
+  private static func checkStrokes(
+    of decoder: inout InkDecoder, at start: Location, paints: Int, page: PageSize?,
+    buffer: inout StrokeBuffer, diagnostics: inout DiagnosticList,
+    _ body: (StrokeBuffer, Location) throws(WillError) -> Void
+  ) throws(WillError) -> (strokes: Int, points: Int) {
+    var location = start
+    var points = 0
+    while try decoder.next(into: &buffer) {
+      WillDocument.check(
+        buffer, index: location.index, part: location.part,
+        offset: buffer.recordRange.lowerBound, paints: paints, page: page,
+        transform: location.transform, into: &diagnostics)
+      try body(buffer, location)
+      location.index += 1
+      points += buffer.pointCount
+    }
+    return (location.index, points)
   }
 
   /// Checks a document in one pass, decoding each stroke once into one buffer: the

@@ -45,20 +45,39 @@ package enum FileIO {
     let expected = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
     try CheckedAllocation.probe(bytes: expected + 1)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(expected + 1)
     var failure: Int32?
-    while true {
+    if expected > 0 {
+      // Into uninitialized storage: read(2) writes each byte once, nothing is zeroed first.
+      bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+        adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+        while count < buffer.count {
+          let got = readBytes(
+            descriptor, UnsafeMutableRawPointer(buffer.baseAddress! + count), buffer.count - count)
+          if got < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            break
+          }
+          if got == 0 { break }
+          count += got
+        }
+      }
+      // The end was found where the size said: done. A file that grew reads on below.
+      if failure == nil, bytes.count <= expected { return bytes }
+      if bytes.count > limit {
+        throw WillError(.limitExceeded(.fileBytes, value: bytes.count, limit: limit))
+      }
+    } else {
+      bytes.reserveCapacity(1)
+    }
+    while failure == nil {
       let spare = bytes.capacity - bytes.count
       let wanted = spare > 0 ? spare : 1 << 16
       if spare == 0 { try CheckedAllocation.probe(bytes: 2 * bytes.count + wanted) }
       let start = bytes.count
       bytes.append(contentsOf: repeatElement(0, count: wanted))
       let got = bytes.withUnsafeMutableBytes { buffer in
-        #if canImport(Glibc)
-          Glibc.read(descriptor, buffer.baseAddress! + start, wanted)
-        #else
-          Darwin.read(descriptor, buffer.baseAddress! + start, wanted)
-        #endif
+        readBytes(descriptor, buffer.baseAddress! + start, wanted)
       }
       bytes.removeLast(wanted - max(got, 0))
       if got < 0 {
@@ -75,6 +94,31 @@ package enum FileIO {
       throw WillError(.io("cannot read \(path): \(String(cString: strerror(failure)))"))
     }
     return bytes
+  }
+
+  private static func readBytes(
+    _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int
+  ) -> Int {
+    #if canImport(Glibc)
+      Glibc.read(descriptor, buffer, count)
+    #else
+      Darwin.read(descriptor, buffer, count)
+    #endif
+  }
+
+  /// Asks the system to back the 2 MiB-aligned middle of a large buffer with huge pages
+  /// (Linux, where transparent huge pages are `madvise`d): reading a 64 MiB file then takes
+  /// a few dozen page faults instead of sixteen thousand. Only a hint: nothing changes where
+  /// the system declines.
+  private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+    #if os(Linux)
+      let huge = 1 << 21
+      guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
+      let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+      let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+      guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+      _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+    #endif
   }
 
   /// Writes `bytes` where `url` leads, as a careful Unix tool does:

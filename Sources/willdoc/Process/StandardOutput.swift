@@ -35,7 +35,8 @@ enum StandardOutput {
     bytes.withUnsafeBytes { write($0) }
   }
 
-  private static func write(_ buffer: UnsafeRawBufferPointer) {
+  /// Writes the bytes of `buffer` as they are.
+  static func write(_ buffer: UnsafeRawBufferPointer) {
     guard let error = StandardStream.writeAll(buffer, to: STDOUT_FILENO) else { return }
     if error == EPIPE {
       signal(SIGPIPE, SIG_DFL)

@@ -13,7 +13,8 @@ import Testing
     return url
   }
 
-  @Test(arguments: [0, 1, 2, 65_535, 65_536, 65_537, 1_000_003])
+  /// The two largest ask for huge pages on the middle of their buffer.
+  @Test(arguments: [0, 1, 2, 65_535, 65_536, 65_537, 1_000_003, 4_194_307, 6_291_469])
   func theBytesExactly(size: Int) throws {
     let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
     let url = try Self.temporaryFile(bytes)

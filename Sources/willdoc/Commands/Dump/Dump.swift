@@ -65,8 +65,9 @@ struct Dump: ParsableCommand {
         if let stroke, stroke >= mostStrokes { return }
         switch format {
         case .json:
-          let json = DumpJSON.document(document, file: input, selection: selection, raw: raw)
-          try json.write { StandardOutput.write($0) }
+          var output = ByteOutput { StandardOutput.write($0) }
+          try DumpJSON.write(document, file: input, selection: selection, raw: raw, to: &output)
+          output.flush()
         case .text:
           var output = DumpText.Output { StandardOutput.write($0) }
           try DumpText.write(document, file: input, selection: selection, raw: raw, to: &output)

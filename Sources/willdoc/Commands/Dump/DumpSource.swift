@@ -11,6 +11,8 @@ struct DumpSource {
     var strokeCount: Int
     /// The stroke at an index; indices are asked for in increasing order.
     var stroke: (Int) throws(WillError) -> Stroke
+    /// Decodes the stroke at an index into a reused buffer, in the same order.
+    var decode: (Int, inout StrokeBuffer) throws(WillError) -> Void
   }
 
   /// A section with its elements.
@@ -41,6 +43,9 @@ struct DumpSource {
           part: stream.part, transform: element.transform, strokeCount: stream.strokeCount,
           stroke: { (position) throws(WillError) in
             try strokes.stroke(at: position, element: index)
+          },
+          decode: { (position, buffer) throws(WillError) in
+            try strokes.decode(at: position, element: index, into: &buffer)
           }))
     }
     sections = file.structure.sections.enumerated().map { index, section in
@@ -73,24 +78,43 @@ final class SequentialStrokes {
   private var current: (element: Int, decoder: InkDecoder)?
   private var position = 0
 
+  /// Strokes skipped on the way to the one asked for are decoded here.
+  private var skipped = StrokeBuffer()
+
   init(_ file: StrokeStreams) { self.file = file }
 
   func stroke(at index: Int, element: Int) throws(WillError) -> Stroke {
+    try seek(index, element: element)
+    guard let stroke = try current!.decoder.next() else { throw pastEnd(index, element: element) }
+    position += 1
+    return stroke
+  }
+
+  /// Decodes the stroke at `index` into `buffer`, as ``stroke(at:element:)`` returns it.
+  func decode(at index: Int, element: Int, into buffer: inout StrokeBuffer) throws(WillError) {
+    try seek(index, element: element)
+    guard try current!.decoder.next(into: &buffer) else {
+      throw pastEnd(index, element: element)
+    }
+    position += 1
+  }
+
+  /// Moves the cursor to the stroke at `index` of `element`.
+  private func seek(_ index: Int, element: Int) throws(WillError) {
     if current?.element != element || index < position {
       current = nil  // the stream before is let go first
       current = (element, try file.decoder(for: file.elements[element].stream))
       position = 0
     }
     while position < index {
-      _ = try current!.decoder.next()
+      _ = try current!.decoder.next(into: &skipped)
       position += 1
     }
-    guard let stroke = try current!.decoder.next() else {
-      throw WillError(
-        .unsupported("stroke \(index) is past the stream's end"),
-        part: file.streams[file.elements[element].stream].part)
-    }
-    position += 1
-    return stroke
+  }
+
+  private func pastEnd(_ index: Int, element: Int) -> WillError {
+    WillError(
+      .unsupported("stroke \(index) is past the stream's end"),
+      part: file.streams[file.elements[element].stream].part)
   }
 }
