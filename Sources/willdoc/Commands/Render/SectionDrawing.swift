@@ -100,8 +100,9 @@ struct SectionDrawing {
       }
       for mode in report.approximatedBlendModes where warnedModes.insert(mode).inserted {
         warn(
-          "willdoc: warning: \(file.terminalSafe): blend mode \(mode.name) is approximated in "
-            + "\(format.rawValue.uppercased()): " + Self.approximation(of: mode))
+          "willdoc: warning: \(file.terminalSafe): blend mode \(mode.name) has no "
+            + "\(format.rawValue.uppercased()) equivalent: the page's ink is drawn as an image "
+            + "at the render scale")
       }
       if format != .pdf { drawn.append(Drawn(section: index, bytes: bytes)) }
     }
@@ -141,15 +142,6 @@ struct SectionDrawing {
     case .ink:
       return "willdoc: note: \(file.terminalSafe): section \(section): \(what): drawn in full "
         + "on a page fitted to the ink (--fit ink)"
-    }
-  }
-
-  /// What a vector output draws instead of `mode`.
-  static func approximation(of mode: BlendMode) -> String {
-    switch mode.effective {
-    case .directMultiply, .directDarken, .directLighten:
-      "drawn with the format's separable mode, which differs where there is no ink under it"
-    default: "drawn source-over"
     }
   }
 
