@@ -121,3 +121,62 @@ struct RenderVectorCommandTests {
     #expect(pdf.status == 0, "\(pdf.stderr)")
   }
 }
+
+/// `render` of a section that shows no ink says so on standard error, naming the section and
+/// why, and `convert --to png --format json` lists it among the `changed` lines.
+@Suite struct BlankSectionTests {
+  static func document(_ strokes: [Stroke]) -> WillDocument {
+    WillDocument(strokes: strokes, pageWidth: 200, pageHeight: 100)
+  }
+
+  static let points: [Double] = [10, 10, 20, 15, 30, 30, 40, 30]
+
+  @Test(arguments: [
+    ("transparent", "its one stroke is fully transparent or an eraser"),
+    ("erasers", "all 2 strokes are fully transparent or erasers"),
+    ("outside", "its one stroke lies outside the page"),
+  ])
+  func renderWarnsOfAPageWithNoInk(_ kind: String, _ why: String) throws {
+    let directory = try TemporaryDirectory()
+    let strokes: [Stroke]
+    switch kind {
+    case "transparent":
+      strokes = [
+        Stroke(
+          points: Self.points, layout: .xy, width: 2,
+          color: InkColor(red: 0, green: 0, blue: 0, alpha: 0))
+      ]
+    case "erasers":
+      var eraser = Stroke(points: Self.points, layout: .xy, width: 2, color: InkColor(rgba: 0xFF))
+      eraser.blendMode = .destinationOut
+      strokes = [eraser, eraser]
+    default:
+      strokes = [
+        Stroke(
+          points: Self.points.map { $0 + 1000 }, layout: .xy, width: 2,
+          color: InkColor(rgba: 0xFF))
+      ]
+    }
+    let url = try SyntheticDocuments.write(
+      Self.document(strokes), to: directory, name: "\(kind).will")
+    let result = try WillDocRunner.run(["render", url.path, "-o", directory.file("b.png").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("willdoc: warning: \(url.path): section 0: nothing is drawn: \(why)"),
+      "\(result.stderr)")
+    let json = try WillDocRunner.run([
+      "convert", url.path, "--to", "png", "-d", directory.file("out").path, "--format", "json",
+    ])
+    #expect(json.status == 0, "\(json.stderr)")
+    #expect(json.stdout.contains("section 0: nothing is drawn: \(why)"), "\(json.stdout)")
+  }
+
+  @Test func aPageWithInkHasNoSuchWarning() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "ink.will")
+    let result = try WillDocRunner.run(["render", url.path, "-o", directory.file("b.png").path])
+    #expect(result.status == 0)
+    #expect(!result.stderr.contains("nothing is drawn"), "\(result.stderr)")
+  }
+}
