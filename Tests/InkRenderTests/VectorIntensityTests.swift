@@ -152,10 +152,8 @@ struct VectorIntensityTests {
     return line
   }
 
-  /// The generated documents, every section; blend-modes.will is left out: it draws the
-  /// modes SVG and PDF approximate (copy, lighter, the direct modes over an empty ink layer),
-  /// which ``alphaVaryingStrokeInEveryBlendMode(_:)`` covers where they are exact.
-  static let generated = VectorOutputTests.generated.filter { $0 != "blend-modes.will" }
+  /// The generated documents, every section (blend-modes.will draws every mode in turn).
+  static let generated = VectorOutputTests.generated
 
   @Test(arguments: generated)
   func generatedSamples(_ name: String) throws {
@@ -167,8 +165,8 @@ struct VectorIntensityTests {
   }
 
   /// A stroke whose alpha goes 0.1 → 1 → 0.3 along loops that cross themselves, in `mode`,
-  /// over a wide opaque stroke (and, in the modes drawn exactly on an empty ink layer, also
-  /// beside it).
+  /// over a wide opaque stroke and beside it, on the empty ink layer; and a translucent stroke
+  /// of one alpha in `mode` across both.
   static func alphaPage(_ mode: BlendMode) -> RenderPage {
     let base = Stroke(
       points: [(10, 50), (10, 50), (190, 50), (190, 50)].map { InkPoint(x: $0.0, y: $0.1) },
@@ -189,20 +187,17 @@ struct VectorIntensityTests {
       stroke.blendMode = mode
       return stroke
     }
-    var strokes = [base, loops(50)]
-    if !VectorBlend.isApproximated(mode) { strokes.append(loops(110)) }
+    var across = Stroke(
+      points: [(100, 10), (100, 10), (100, 130), (100, 130)].map { InkPoint(x: $0.0, y: $0.1) },
+      widths: [14], colors: [InkColor(red: 0xC0, green: 0x30, blue: 0x40, alpha: 0x99)])
+    across.blendMode = mode
+    let strokes = [base, loops(50), loops(110), across]
     return RenderPage(width: 200, height: 140, layers: [RenderLayer(strokes: strokes)])
   }
 
-  /// The modes SVG and PDF draw as the PNG does (source-over, destination-over, the eraser)
-  /// and those they draw with separable blend modes, equal over opaque ink (multiply, darken,
-  /// lighten). The others (copy, lighter, the other direct modes) are drawn source-over, as
-  /// `render` warns, and are not compared.
-  @Test(
-    arguments: [
-      BlendMode.sourceOver, .destinationOver, .destinationOut, .directMultiply, .directDarken,
-      .directLighten,
-    ])
+  /// Every mode WILL names (0…17, the unknown ones drawn source-over): SVG computes the ones
+  /// it cannot composite with filters, PDF draws their page's ink as an image.
+  @Test(arguments: (0...17).map { BlendMode(rawValue: $0) })
   func alphaVaryingStrokeInEveryBlendMode(_ mode: BlendMode) throws {
     try Self.expectAlike(Self.alphaPage(mode), "alpha-varying stroke, \(mode)")
   }

@@ -128,3 +128,36 @@ import Testing
     #expect(refused.stderr.contains("--inkml-profile applies to InkML output"), "\(refused.stderr)")
   }
 }
+
+/// `willdoc validate` on InkML: what reading tolerated, under the `inkml-*` codes, before the
+/// WILL 2 form's own findings; warnings only, so exit 0 unless `--strict`.
+@Suite struct InkMLValidateTests {
+  @Test func inkMLFindingsHaveTheirCodesInTextAndJSON() throws {
+    let directory = try TemporaryDirectory()
+    let input = try InkMLConversionTests.inkML(
+      """
+      <traceFormat><channel name="X"/><channel name="Y"/><channel name="T"/>\
+      <channel name="Tilt"/></traceFormat>\
+      <trace brushRef="#gone">1 2 0 0, 3 4 10 0, 5 6 5 0, 7 8</trace>
+      """, in: directory, name: "odd.inkml")
+    let text = try WillDocRunner.run(["validate", input.path, "--all"])
+    #expect(text.status == 0, "\(text.stderr)")
+    for code in [
+      "inkml-unknown-channel", "inkml-unresolved-reference", "inkml-short-point",
+      "inkml-time-decreases",
+    ] {
+      #expect(text.stdout.contains("warning [\(code)]"), "\(code): \(text.stdout)")
+    }
+    #expect(text.stdout.contains("trace 0: brushRef \"gone\" names nothing defined before it"))
+    let strict = try WillDocRunner.run(["validate", input.path, "--strict"])
+    #expect(strict.status == 1)
+    let json = try WillDocRunner.run(["validate", input.path, "--format", "json"])
+    #expect(json.status == 0)
+    #expect(json.stdout.contains("\"inkml-time-decreases\""), "\(json.stdout)")
+    let clean = try InkMLConversionTests.inkML(
+      "<trace>1 2, 3 4, 5 6, 7 8</trace>", in: directory, name: "clean.inkml")
+    let fine = try WillDocRunner.run(["validate", clean.path, "--all"])
+    #expect(fine.status == 0)
+    #expect(!fine.stdout.contains("inkml-"), "\(fine.stdout)")
+  }
+}

@@ -39,18 +39,22 @@ struct RenderVectorCommandTests {
     #expect(result.stdoutBytes.starts(with: Array("%PDF-1.7".utf8)))
   }
 
-  @Test func approximatedBlendModesAreNamedOnStandardError() throws {
+  /// SVG computes every blend mode with filters and says nothing; PDF draws a page with the
+  /// modes it cannot composite as an image of its ink, and names them.
+  @Test func blendModesPDFCannotCompositeAreNamedOnStandardError() throws {
     let directory = try TemporaryDirectory()
-    for format in ["svg", "pdf"] {
-      let result = try WillDocRunner.run(
-        ["render", Self.sample("blend-modes.will"), "-o", directory.file("b.\(format)").path])
-      #expect(result.status == 0)
-      let upper = format.uppercased()
-      #expect(
-        result.stderr.contains("blend mode COPY is approximated in \(upper): drawn source-over"))
-      #expect(result.stderr.contains("blend mode DIRECT_MULTIPLY is approximated in \(upper)"))
-      #expect(!result.stderr.contains("DESTINATION_OUT"))
-    }
+    let svg = try WillDocRunner.run(
+      ["render", Self.sample("blend-modes.will"), "-o", directory.file("b.svg").path])
+    #expect(svg.status == 0 && !svg.stderr.contains("blend mode"), "\(svg.stderr)")
+    let pdf = try WillDocRunner.run(
+      ["render", Self.sample("blend-modes.will"), "-o", directory.file("b.pdf").path])
+    #expect(pdf.status == 0)
+    #expect(
+      pdf.stderr.contains(
+        "blend mode COPY has no PDF equivalent: the page's ink is drawn as an image"))
+    #expect(pdf.stderr.contains("blend mode DIRECT_MULTIPLY has no PDF equivalent"))
+    #expect(!pdf.stderr.contains("DESTINATION_OUT"))
+    #expect(!pdf.stderr.contains("SOURCE_OVER"))
   }
 
   /// A JPEG section image is drawn in PNG (decoded by libjpeg-turbo) and embedded in SVG;
@@ -67,7 +71,7 @@ struct RenderVectorCommandTests {
     let png = try WillDocRunner.run(["render", url.path, "-o", directory.file("p.png").path])
     #expect(png.status == 0 && png.stderr.isEmpty, "\(png.stderr)")
     let svg = try WillDocRunner.run(["render", url.path, "-o", directory.file("p.svg").path])
-    #expect(svg.status == 0 && svg.stderr.isEmpty, "\(svg.stderr)")
+    #expect(svg.status == 0 && !svg.stderr.contains("blend mode"), "\(svg.stderr)")
     let text = try String(contentsOf: directory.file("p.svg"), encoding: .utf8)
     #expect(text.contains("data:image/jpeg;base64,"))
 
@@ -115,5 +119,64 @@ struct RenderVectorCommandTests {
         "--brush", "hair",
       ])
     #expect(pdf.status == 0, "\(pdf.stderr)")
+  }
+}
+
+/// `render` of a section that shows no ink says so on standard error, naming the section and
+/// why, and `convert --to png --format json` lists it among the `changed` lines.
+@Suite struct BlankSectionTests {
+  static func document(_ strokes: [Stroke]) -> WillDocument {
+    WillDocument(strokes: strokes, pageWidth: 200, pageHeight: 100)
+  }
+
+  static let points: [Double] = [10, 10, 20, 15, 30, 30, 40, 30]
+
+  @Test(arguments: [
+    ("transparent", "its one stroke is fully transparent or an eraser"),
+    ("erasers", "all 2 strokes are fully transparent or erasers"),
+    ("outside", "its one stroke lies outside the page"),
+  ])
+  func renderWarnsOfAPageWithNoInk(_ kind: String, _ why: String) throws {
+    let directory = try TemporaryDirectory()
+    let strokes: [Stroke]
+    switch kind {
+    case "transparent":
+      strokes = [
+        Stroke(
+          points: Self.points, layout: .xy, width: 2,
+          color: InkColor(red: 0, green: 0, blue: 0, alpha: 0))
+      ]
+    case "erasers":
+      var eraser = Stroke(points: Self.points, layout: .xy, width: 2, color: InkColor(rgba: 0xFF))
+      eraser.blendMode = .destinationOut
+      strokes = [eraser, eraser]
+    default:
+      strokes = [
+        Stroke(
+          points: Self.points.map { $0 + 1000 }, layout: .xy, width: 2,
+          color: InkColor(rgba: 0xFF))
+      ]
+    }
+    let url = try SyntheticDocuments.write(
+      Self.document(strokes), to: directory, name: "\(kind).will")
+    let result = try WillDocRunner.run(["render", url.path, "-o", directory.file("b.png").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("willdoc: warning: \(url.path): section 0: nothing is drawn: \(why)"),
+      "\(result.stderr)")
+    let json = try WillDocRunner.run([
+      "convert", url.path, "--to", "png", "-d", directory.file("out").path, "--format", "json",
+    ])
+    #expect(json.status == 0, "\(json.stderr)")
+    #expect(json.stdout.contains("section 0: nothing is drawn: \(why)"), "\(json.stdout)")
+  }
+
+  @Test func aPageWithInkHasNoSuchWarning() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "ink.will")
+    let result = try WillDocRunner.run(["render", url.path, "-o", directory.file("b.png").path])
+    #expect(result.status == 0)
+    #expect(!result.stderr.contains("nothing is drawn"), "\(result.stderr)")
   }
 }

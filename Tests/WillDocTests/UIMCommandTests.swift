@@ -126,6 +126,26 @@ import Testing
         == Array(original.inkData.strokes.prefix(saved.inkData.strokes.count)).map(\.id))
   }
 
+  /// A UIM cut inside its HEAD chunk (before its version, or in its chunk descriptors) holds
+  /// nothing to salvage: an unreadable input, exit 2, and nothing written.
+  @Test func salvageOfAUIMCutInsideItsHeadIsUnreadable() throws {
+    let directory = try TemporaryDirectory()
+    let uim = directory.url.appendingPathComponent("note.uim")
+    _ = try WillDocRunner.run([
+      "convert", Self.sample("sections-transforms.will").path, "-o", uim.path,
+    ])
+    let bytes = try Fixtures.bytes(of: uim)
+    for (cut, message) in [(16, "no HEAD chunk"), (30, "the file ends inside its HEAD chunk")] {
+      let input = directory.file("cut-\(cut).uim")
+      try Data(bytes.prefix(cut)).write(to: input)
+      let out = directory.file("saved-\(cut).uim")
+      let result = try WillDocRunner.run(["salvage", input.path, "-o", out.path])
+      #expect(result.status == 2, "\(cut): \(result.stderr)")
+      #expect(result.stderr.contains(message), "\(cut): \(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+  }
+
   @Test func convertNeedsAFormat() throws {
     let result = try WillDocRunner.run(
       ["convert", Self.sample("blend-modes.will").path, "-o", "/tmp/willdoc-convert-out.txt"])

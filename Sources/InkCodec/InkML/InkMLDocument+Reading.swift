@@ -21,6 +21,7 @@ extension InkMLDocument {
     try reader.read(xml.root)
     self.init(brushes: reader.brushOrder.compactMap { reader.brushes[$0] }, groups: reader.groups)
     notes = reader.notes
+    diagnostics = reader.findings.finished()
   }
 }
 
@@ -46,6 +47,8 @@ struct InkMLReader {
   var defaultFormat = Format(channels: ["X", "Y"])
   var current: (format: Format?, brush: String?) = (nil, nil)
   var notes = InkMLDocument.ReadingNotes()
+  /// What reading tolerated (see ``InkMLDocument/diagnostics``).
+  var findings = DiagnosticList(maximumRepeats: 100)
   var groups: [InkMLDocument.TraceGroup] = []
   var loose: Int?
   var traceCount = 0
@@ -54,6 +57,32 @@ struct InkMLReader {
   var elementCount = 0
 
   init(limits: DecodingLimits) { self.limits = limits }
+
+  /// The channel names InkML 1.0 defines (§4.1.1); `B` may be numbered (`B1`, `B2`, …).
+  static let knownChannels: Set<String> = [
+    "X", "Y", "Z", "F", "S", "B", "OTx", "OTy", "OA", "OE", "OR", "C", "CR", "CB", "T", "W",
+  ]
+
+  /// Whether `name` is a channel InkML defines.
+  static func isKnownChannel(_ name: String) -> Bool {
+    knownChannels.contains(name)
+      || (name.count > 1 && name.first == "B"
+        && name.dropFirst().allSatisfy { $0 >= "0" && $0 <= "9" })
+  }
+
+  /// Records a warning with `code` (built only when listed).
+  mutating func warn(_ code: String, _ message: @autoclosure () -> String) {
+    findings.append(
+      code: code, part: nil, Diagnostic(.warning, code: code, message: message()))
+  }
+
+  /// `trace 3` or `trace 3 ("t7")`: the trace counted so far, 0-based, with its id.
+  func traceName(_ element: XMLElement) -> String {
+    "trace \(traceCount - 1)" + (Self.id(element).map { " (\"\(Self.excerpt($0))\")" } ?? "")
+  }
+
+  /// At most 40 characters of a value from the file.
+  static func excerpt(_ value: String) -> String { String(value.prefix(40)) }
 
   static func reference(_ value: String?) -> String? {
     guard let value else { return nil }
@@ -88,8 +117,10 @@ struct InkMLReader {
         try define(child)
       case "annotation", "annotationXML": notes.annotations += 1
       case "context":
-        try define(child)
-        current = try context(child)
+        // Read once: as a definition when it has an id, and as the current context.
+        let context = try context(child)
+        if let id = Self.id(child) { contexts[id] = context }
+        current = context
       case "trace":
         if loose == nil {
           loose = groups.count
@@ -117,7 +148,14 @@ struct InkMLReader {
       for property in element.childElements where property.localName == "brushProperty" {
         let value = property.attribute("value") ?? ""
         switch property.attribute("name")?.lowercased() {
-        case "color": brush.color = InkColor(svgPaint: value, opacity: nil)
+        case "color":
+          brush.color = InkColor(svgPaint: value, opacity: nil)
+          if brush.color == nil {
+            warn(
+              "inkml-bad-brush-property",
+              "brush \"\(Self.excerpt(id))\": color \"\(Self.excerpt(value))\" is no colour: "
+                + "its traces are drawn black")
+          }
         case let name where name == "width" || (name == "height" && !sawWidth):
           // The width, else the height (Office writes both, for a round tip the same).
           guard let width = Double(value), width.isFinite else {
@@ -126,7 +164,20 @@ struct InkMLReader {
           sawWidth = sawWidth || name == "width"
           brush.width = width
           brush.widthScale = property.attribute("units").flatMap(InkMLUnits.pageUnits(per:))
-        case "transparency": brush.transparency = Int(value).map { max(0, min(255, $0)) }
+          if let units = property.attribute("units"), brush.widthScale == nil {
+            warn(
+              "inkml-unknown-units",
+              "brush \"\(Self.excerpt(id))\": width units \"\(Self.excerpt(units))\" are no "
+                + "length: the width is taken in its traces' units")
+          }
+        case "transparency":
+          brush.transparency = Int(value).map { max(0, min(255, $0)) }
+          if brush.transparency == nil {
+            warn(
+              "inkml-bad-brush-property",
+              "brush \"\(Self.excerpt(id))\": transparency \"\(Self.excerpt(value))\" is no "
+                + "integer: ignored")
+          }
         default: continue
         }
       }
@@ -152,12 +203,20 @@ struct InkMLReader {
   /// `nil` when it has no trace format.
   mutating func inkSource(_ element: XMLElement) throws(WillError) -> Format? {
     var resolutions: [String: (value: Double, units: String?)] = [:]
+    var bad: [String] = []
     func property(_ property: XMLElement) {
       guard property.localName == "channelProperty",
         property.attribute("name")?.lowercased() == "resolution",
-        let channel = property.attribute("channel"),
-        let value = property.attribute("value").flatMap({ Double($0) })
+        let channel = property.attribute("channel")
       else { return }
+      guard let value = property.attribute("value").flatMap({ Double($0) }), value.isFinite,
+        value > 0
+      else {
+        bad.append(
+          "channel \(Self.excerpt(channel)): resolution \""
+            + Self.excerpt(property.attribute("value") ?? "") + "\"")
+        return
+      }
       resolutions[channel] = (value, property.attribute("units"))
     }
     for child in element.childElements {
@@ -165,6 +224,12 @@ struct InkMLReader {
       if child.localName == "channelProperties" {
         for item in child.childElements { property(item) }
       }
+    }
+    for text in bad {
+      warn(
+        "inkml-bad-resolution",
+        "ink source" + (Self.id(element).map { " \"\(Self.excerpt($0))\"" } ?? "") + ": \(text) "
+          + "is not a positive number: ignored, the channel's units apply")
     }
     var result: Format?
     for child in element.childElements where child.localName == "traceFormat" {
@@ -175,20 +240,42 @@ struct InkMLReader {
     return result
   }
 
+  /// Records an `inkml-unresolved-reference` warning: `attribute` of `owner` names `ref`,
+  /// which nothing defined before it.
+  mutating func unresolved(_ owner: String, _ attribute: String, _ ref: String, _ effect: String) {
+    warn(
+      "inkml-unresolved-reference",
+      "\(owner): \(attribute) \"\(Self.excerpt(ref))\" names nothing defined before it: \(effect)")
+  }
+
   /// A context: its format and brush, from references, inline definitions or a base context.
   mutating func context(_ element: XMLElement) throws(WillError) -> (
     format: Format?, brush: String?
   ) {
     try countElement()
+    let name = "context" + (Self.id(element).map { " \"\(Self.excerpt($0))\"" } ?? "")
     var result =
       Self.reference(element.attribute("contextRef")).flatMap { contexts[$0] } ?? (nil, nil)
-    if let ref = Self.reference(element.attribute("inkSourceRef")), let format = inkSources[ref] {
-      result.format = format
+    if let ref = Self.reference(element.attribute("contextRef")), contexts[ref] == nil {
+      unresolved(name, "contextRef", ref, "it starts from no context")
+    }
+    if let ref = Self.reference(element.attribute("inkSourceRef")) {
+      if let format = inkSources[ref] {
+        result.format = format
+      } else {
+        unresolved(name, "inkSourceRef", ref, "ignored")
+      }
     }
     if let ref = Self.reference(element.attribute("traceFormatRef")) {
       result.format = formats[ref]
+      if result.format == nil {
+        unresolved(name, "traceFormatRef", ref, "its traces have the default format")
+      }
     }
-    if let ref = Self.reference(element.attribute("brushRef")) { result.brush = ref }
+    if let ref = Self.reference(element.attribute("brushRef")) {
+      result.brush = ref
+      if brushes[ref] == nil { unresolved(name, "brushRef", ref, "its traces' brush is unset") }
+    }
     for child in element.childElements {
       switch child.localName {
       case "traceFormat":
@@ -223,12 +310,26 @@ struct InkMLReader {
       guard channel.localName == "channel", let name = channel.attribute("name") else { return }
       try limits.check(.channels, result.channels.count + 1)
       result.channels.append(name)
+      if !Self.isKnownChannel(name) {
+        warn(
+          "inkml-unknown-channel",
+          "trace format" + (Self.id(element).map { " \"\(Self.excerpt($0))\"" } ?? "")
+            + ": channel \"\(Self.excerpt(name))\" is none InkML 1.0 defines: its values are "
+            + "read and not drawn")
+      }
       let units = channel.attribute("units")
       let resolution = resolutions[name]
       var scale =
         InkMLUnits.isLength(name)
         ? InkMLUnits.scale(
           units: units, resolution: resolution?.value, resolutionUnits: resolution?.units) : nil
+      if scale == nil, InkMLUnits.isLength(name), let units, !units.isEmpty {
+        warn(
+          "inkml-unknown-units",
+          "channel \(name): units \"\(Self.excerpt(units))\" are no length willdoc converts, and "
+            + "no resolution gives one: "
+            + (name == "X" || name == "Y" ? "taken as HIMETRIC (0.01 mm)" : "taken as page units"))
+      }
       if scale == nil, name == "X" || name == "Y", let units, !units.isEmpty {
         scale = InkMLUnits.assumed
         result.assumed = units
@@ -253,10 +354,18 @@ struct InkMLReader {
     try countElement()
     if nested { notes.nestedGroups += 1 }
     var scope = inherited
-    if let ref = Self.reference(element.attribute("contextRef")), let context = contexts[ref] {
-      scope = (context.format ?? scope.format, context.brush ?? scope.brush)
+    let name = "trace group" + (Self.id(element).map { " \"\(Self.excerpt($0))\"" } ?? "")
+    if let ref = Self.reference(element.attribute("contextRef")) {
+      if let context = contexts[ref] {
+        scope = (context.format ?? scope.format, context.brush ?? scope.brush)
+      } else {
+        unresolved(name, "contextRef", ref, "ignored")
+      }
     }
-    if let ref = Self.reference(element.attribute("brushRef")) { scope.brush = ref }
+    if let ref = Self.reference(element.attribute("brushRef")) {
+      scope.brush = ref
+      if brushes[ref] == nil { unresolved(name, "brushRef", ref, "its traces' brush is unset") }
+    }
     for child in element.childElements {
       switch child.localName {
       case "trace": group.traces.append(try trace(child, inherited: scope))
@@ -294,10 +403,36 @@ struct InkMLReader {
       }
       scope = (context.format ?? scope.format, context.brush ?? scope.brush)
     }
-    if let ref = Self.reference(element.attribute("brushRef")) { scope.brush = ref }
+    if let ref = Self.reference(element.attribute("brushRef")) {
+      scope.brush = ref
+      if brushes[ref] == nil {
+        unresolved(traceName(element), "brushRef", ref, "drawn with the default brush")
+      }
+    }
     let format = scope.format ?? defaultFormat
+    var shortPoints = 0
     let columns = try InkMLTraceText.columns(
-      element.textContent, channels: format.channels.count, maxPoints: limits.maxPointsPerStroke)
+      element.textContent, channels: format.channels.count, maxPoints: limits.maxPointsPerStroke,
+      shortPoints: &shortPoints)
+    if shortPoints > 0 {
+      let count = columns.first?.count ?? 0
+      let name = traceName(element)
+      warn(
+        "inkml-short-point",
+        "\(name): \(shortPoints) of its \(count) points have fewer values than "
+          + "the \(format.channels.count) channels of its format: the missing ones repeat the "
+          + "point before")
+    }
+    if let t = format.channels.firstIndex(of: "T"), t < columns.count {
+      let times = columns[t]
+      if let back = times.indices.dropFirst().first(where: { times[$0] < times[$0 - 1] }) {
+        let name = traceName(element)
+        warn(
+          "inkml-time-decreases",
+          "\(name): time (channel T) goes back at point \(back), from "
+            + "\(times[back - 1]) to \(times[back])")
+      }
+    }
     pointCount += columns.first?.count ?? 0
     try limits.check(.totalPoints, pointCount)
     if let assumed = format.assumed { notes.assumedUnits[assumed, default: 0] += 1 }

@@ -116,6 +116,12 @@ public struct InkMLDocument: Sendable, Hashable {
   /// What reading kept aside or assumed.
   public var notes = ReadingNotes()
 
+  /// What reading tolerated, as warnings for `validate` (the `inkml-*` codes: a reference
+  /// that does not resolve, an unknown channel or unit, a resolution that is not positive,
+  /// points with fewer values than channels, time that goes back, a brush property that does
+  /// not parse), at most 100 of one code listed, the rest counted in a last one.
+  public var diagnostics: [Diagnostic] = []
+
   /// The InkML namespace.
   public static let namespace = "http://www.w3.org/2003/InkML"
 

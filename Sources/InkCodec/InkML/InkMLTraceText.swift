@@ -20,6 +20,15 @@ enum InkMLTraceText {
   ///   ``WillErrorKind/limitExceeded(_:value:limit:)`` past `maxPoints`.
   static func columns(_ text: String, channels: Int, maxPoints: Int) throws(WillError) -> [[Double]]
   {
+    var shortPoints = 0
+    return try columns(text, channels: channels, maxPoints: maxPoints, shortPoints: &shortPoints)
+  }
+
+  /// The columns of `text`, as ``columns(_:channels:maxPoints:)``; `shortPoints` counts the
+  /// points with fewer values than channels.
+  static func columns(
+    _ text: String, channels: Int, maxPoints: Int, shortPoints: inout Int
+  ) throws(WillError) -> [[Double]] {
     var columns = [[Double]](repeating: [], count: channels)
     var value = [Double](repeating: 0, count: channels)
     var velocity = [Double](repeating: 0, count: channels)
@@ -153,6 +162,7 @@ enum InkMLTraceText {
         sawValue = true
       }
       if sawValue {
+        if channel < channels { shortPoints += 1 }
         points += 1
         if points > maxPoints {
           throw WillError(.limitExceeded(.pointsPerStroke, value: points, limit: maxPoints))

@@ -17,7 +17,8 @@ extension UIMDocument {
   /// stroke given the default style and every stroke kept but not counted. The report lists
   /// every damaged and lost chunk.
   /// - Throws: ``WillErrorKind/malformedRIFF(_:)`` when the bytes are not a UIM file at all,
-  ///   ``WillErrorKind/unsupported(_:)`` for another version.
+  ///   ``WillErrorKind/malformedUIM(_:)`` when it has no HEAD chunk or ends inside it (then
+  ///   it holds no other chunk), ``WillErrorKind/unsupported(_:)`` for another version.
   public init(
     salvaging bytes: [UInt8], limits: DecodingLimits = .default, report: inout UIMSalvageReport
   )
@@ -40,6 +41,13 @@ extension UIMDocument {
     let chunks = Self.salvageChunks(bytes, report: &report)
     guard let head = chunks.first, head.id == "HEAD", head.data.count >= 3 else {
       throw WillError(.malformedUIM("no HEAD chunk"), offset: 12)
+    }
+    // HEAD comes first: a file that ends inside it holds no other chunk, nothing to salvage.
+    if let cut = report.damagedChunks.first(where: { $0.hasPrefix("HEAD:") }) {
+      throw WillError(
+        .malformedUIM(
+          "the file ends inside its HEAD chunk (\(cut.dropFirst(6))): no chunk to salvage"),
+        offset: 12)
     }
     version = Array(head.data[0..<3])
     guard UIMFile.supportedVersions.contains(version) else {

@@ -13,8 +13,11 @@ import InkCodec
 /// The ink is composited as a layer above the page, as PNG output does: an eraser
 /// (destination-out) is a `<mask>` over the ink drawn before it and never visible ink, the
 /// masks laid out as a balanced tree: n runs of erasers nest ⌈log₂(n + 1)⌉ deep at most;
-/// destination-over ink is drawn before (under) the ink before it. Multiply, darken and
-/// lighten are `mix-blend-mode`s; other modes are drawn source-over.
+/// destination-over ink is drawn before (under) the ink before it. Copy, lighter and the
+/// direct modes act on each premultiplied channel of the ink before them: a run of such
+/// strokes is a `<filter>` on a group of all the ink before it, which computes each one's
+/// ``Compositor`` formula (see ``SVGFilterBlend``) and mixes it in by the stroke's coverage
+/// (an `<feImage>` of its path).
 public enum SVGWriter {
   /// The SVG text for a page's outlines.
   /// - Parameters:
@@ -28,15 +31,13 @@ public enum SVGWriter {
     _ shapes: [StrokeParts<OutlinePath>], layerCount: Int, frame: PageFrame, scale: Double,
     background: InkColor?
   ) -> String {
-    var approximated: [BlendMode] = []
     let strokes = shapes.map {
       VectorStroke(
         layer: $0.layer, color: $0.color, blendMode: $0.blendMode,
         pieces: $0.parts.map { VectorStroke.Piece(alpha: $0.alpha, path: $0.path) })
     }
     return document(
-      strokes, frame: frame, scale: scale, background: background, images: [], decimals: 2,
-      approximatedBlendModes: &approximated)
+      strokes, frame: frame, scale: scale, background: background, images: [], decimals: 2)
   }
 
   /// A section image to show: where, and which payload of the document's ``ImageCache``.
@@ -51,11 +52,10 @@ public enum SVGWriter {
   }
 
   /// The SVG text for strokes and images. Each payload is one `<image>` in `<defs>`, which
-  /// every element showing it places with a `<use>`. The blend modes SVG can only
-  /// approximate go to `approximatedBlendModes`, each once.
+  /// every element showing it places with a `<use>`.
   static func document(
     _ strokes: [VectorStroke], frame: PageFrame, scale: Double, background: InkColor?,
-    images: [Image], decimals: Int, approximatedBlendModes: inout [BlendMode]
+    images: [Image], decimals: Int
   ) -> String {
     let f = { (v: Double) in NumberText.rounded(v.isFinite ? v : 0, decimals: 3) }
     let w = f(frame.width)
@@ -160,126 +160,201 @@ public enum SVGWriter {
       return out + " d=\"\(union.string)\"/>\n"
     }
 
-    // Each unit's erasers (drawn black, for masks), its ink drawn over the ink before it,
-    // and its destination-over ink (drawn under it, the last first).
+    // The strokes in runs: the ones the formats composite (over, under, erasers), laid out by
+    // an EraserTree over the ink before them, and the ones computed from the ink before them
+    // (VectorBlend.computed), one filter per run, on a group of everything before it.
     let blends = strokes.map { VectorBlend($0.blendMode) }
-    let tree = EraserTree(blends)
-    var erasers = [String](repeating: "", count: tree.units.count)
-    var over = [String](repeating: "", count: tree.units.count)
-    var under = [[String]](repeating: [], count: tree.units.count)
-    var namedLayers = Set<Int>()
-    var isolate = false
-    for (unit, range) in tree.units.enumerated() {
-      var openLayer: Int?
-      for index in range {
-        let stroke = strokes[index]
-        VectorBlend.note(stroke.blendMode, in: &approximatedBlendModes)
-        switch blends[index] {
-        case .over, .blend:
-          var css: String?
-          if case .blend(let name, _) = blends[index] {
-            css = name
-            isolate = true
-          }
-          if openLayer != stroke.layer {
-            if openLayer != nil { over[unit] += "</g>\n" }
-            over[unit] +=
-              namedLayers.insert(stroke.layer).inserted
-              ? "<g id=\"layer-\(stroke.layer)\">\n" : "<g data-layer=\"\(stroke.layer)\">\n"
-            openLayer = stroke.layer
-          }
-          over[unit] += paths(stroke, color: stroke.color, css: css)
-        case .under:
-          under[unit].append(paths(stroke, color: stroke.color, css: nil))
-        case .erase:
-          erasers[unit] += paths(stroke, color: InkColor(rgba: 0x0000_00FF), css: nil)
-        }
-      }
-      if openLayer != nil { over[unit] += "</g>\n" }
-    }
-
-    // Masks and eraser groups go into <defs> as the joins first need them (see EraserTree).
     var defs = ""
-    var groupIDs: [Int: String] = [:]
-    var maskIDs: [Int: String] = [:]
-    func body(_ node: Int) -> String {
-      let n = tree.nodes[node]
-      guard let earlier = n.earlier, let later = n.later else {
-        return erasers[n.units.lowerBound]
+    var namedLayers = Set<Int>()
+    var groupCount = 0
+    var maskCount = 0
+    var filterCount = 0
+    var usesLinks = false
+
+    // The ink of `indices` (none computed) over `initial`, the ink before them.
+    func composited(_ indices: Range<Int>, over initial: String?) -> String {
+      // Index -1 stands for `initial`: ink under the erasers that follow it.
+      var order: [Int] = initial == nil ? [] : [-1]
+      order += Array(indices)
+      let tree = EraserTree(order.map { $0 < 0 ? .over : blends[$0] })
+      // Each unit's erasers (drawn black, for masks), its ink drawn over the ink before it,
+      // and its destination-over ink (drawn under it, the last first).
+      var erasers = [String](repeating: "", count: tree.units.count)
+      var over = [String](repeating: "", count: tree.units.count)
+      var under = [[String]](repeating: [], count: tree.units.count)
+      for (unit, range) in tree.units.enumerated() {
+        var openLayer: Int?
+        for position in range {
+          let index = order[position]
+          guard index >= 0 else {
+            over[unit] += initial ?? ""
+            continue
+          }
+          let stroke = strokes[index]
+          switch blends[index] {
+          case .over, .computed:
+            if openLayer != stroke.layer {
+              if openLayer != nil { over[unit] += "</g>\n" }
+              over[unit] +=
+                namedLayers.insert(stroke.layer).inserted
+                ? "<g id=\"layer-\(stroke.layer)\">\n" : "<g data-layer=\"\(stroke.layer)\">\n"
+              openLayer = stroke.layer
+            }
+            over[unit] += paths(stroke, color: stroke.color, css: nil)
+          case .under:
+            under[unit].append(paths(stroke, color: stroke.color, css: nil))
+          case .erase:
+            erasers[unit] += paths(stroke, color: InkColor(rgba: 0x0000_00FF), css: nil)
+          }
+        }
+        if openLayer != nil { over[unit] += "</g>\n" }
       }
-      return "<use xlink:href=\"#\(group(earlier))\"/><use xlink:href=\"#\(group(later))\"/>\n"
-    }
-    func group(_ node: Int) -> String {
-      if let id = groupIDs[node] { return id }
-      let content = body(node)
-      let id = "g\(groupIDs.count)"
-      groupIDs[node] = id
-      defs += "<g id=\"\(id)\">\n\(content)</g>\n"
-      return id
-    }
-    func mask(_ join: Int) -> String {
-      if let id = maskIDs[join] { return id }
-      let later = tree.nodes[join].later!
-      // A join inside a later half has its group referred to by its parent's group: the
-      // mask refers to it too; otherwise the mask holds the later erasers itself.
-      let content =
-        tree.nodes[join].isLater ? "<use xlink:href=\"#\(group(later))\"/>\n" : body(later)
-      let id = "e\(maskIDs.count)"
-      maskIDs[join] = id
-      defs +=
-        "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\""
-        + " height=\"\(h)\"><rect width=\"\(w)\" height=\"\(h)\" fill=\"#fff\"/>\n"
-        + content + "</mask>\n"
-      return id
-    }
-    // Whether units hold ink, by prefix counts: a join masks its earlier half only if it does.
-    func counts(_ ink: (Int) -> Bool) -> [Int] {
-      var sums = [0]
-      for unit in tree.units.indices { sums.append(sums[unit] + (ink(unit) ? 1 : 0)) }
-      return sums
-    }
-    let overCounts = counts { !over[$0].isEmpty }
-    let underCounts = counts { !under[$0].isEmpty }
-    func has(_ sums: [Int], _ node: Int) -> Bool {
-      let units = tree.nodes[node].units
-      return sums[units.upperBound] > sums[units.lowerBound]
-    }
-    var ink = ""
-    // Destination-over ink: the later half's first, then the earlier half's, masked.
-    func drawUnder(_ node: Int) {
-      let n = tree.nodes[node]
-      guard let earlier = n.earlier, let later = n.later else {
-        for drawn in under[n.units.lowerBound].reversed() { ink += drawn }
-        return
+
+      // Masks and eraser groups go into <defs> as the joins first need them (see EraserTree).
+      var groupIDs: [Int: String] = [:]
+      var maskIDs: [Int: String] = [:]
+      func body(_ node: Int) -> String {
+        let n = tree.nodes[node]
+        guard let earlier = n.earlier, let later = n.later else {
+          return erasers[n.units.lowerBound]
+        }
+        return "<use xlink:href=\"#\(group(earlier))\"/><use xlink:href=\"#\(group(later))\"/>\n"
       }
-      drawUnder(later)
-      guard has(underCounts, earlier) else { return }
-      ink += "<g mask=\"url(#\(mask(node)))\">\n"
-      drawUnder(earlier)
-      ink += "</g>\n"
-    }
-    // The other ink: the earlier half's, masked, then the later half's.
-    func drawOver(_ node: Int) {
-      let n = tree.nodes[node]
-      guard let earlier = n.earlier, let later = n.later else {
-        ink += over[n.units.lowerBound]
-        return
+      func group(_ node: Int) -> String {
+        if let id = groupIDs[node] { return id }
+        let content = body(node)
+        let id = "g\(groupCount)"
+        groupCount += 1
+        usesLinks = true
+        groupIDs[node] = id
+        defs += "<g id=\"\(id)\">\n\(content)</g>\n"
+        return id
       }
-      if has(overCounts, earlier) {
+      func mask(_ join: Int) -> String {
+        if let id = maskIDs[join] { return id }
+        let later = tree.nodes[join].later!
+        // A join inside a later half has its group referred to by its parent's group: the
+        // mask refers to it too; otherwise the mask holds the later erasers itself.
+        let content =
+          tree.nodes[join].isLater ? "<use xlink:href=\"#\(group(later))\"/>\n" : body(later)
+        let id = "e\(maskCount)"
+        maskCount += 1
+        maskIDs[join] = id
+        defs +=
+          "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\""
+          + " height=\"\(h)\"><rect width=\"\(w)\" height=\"\(h)\" fill=\"#fff\"/>\n"
+          + content + "</mask>\n"
+        return id
+      }
+      // Whether units hold ink, by prefix counts: a join masks its earlier half only if it does.
+      func counts(_ ink: (Int) -> Bool) -> [Int] {
+        var sums = [0]
+        for unit in tree.units.indices { sums.append(sums[unit] + (ink(unit) ? 1 : 0)) }
+        return sums
+      }
+      let overCounts = counts { !over[$0].isEmpty }
+      let underCounts = counts { !under[$0].isEmpty }
+      func has(_ sums: [Int], _ node: Int) -> Bool {
+        let units = tree.nodes[node].units
+        return sums[units.upperBound] > sums[units.lowerBound]
+      }
+      var ink = ""
+      // Destination-over ink: the later half's first, then the earlier half's, masked.
+      func drawUnder(_ node: Int) {
+        let n = tree.nodes[node]
+        guard let earlier = n.earlier, let later = n.later else {
+          for drawn in under[n.units.lowerBound].reversed() { ink += drawn }
+          return
+        }
+        drawUnder(later)
+        guard has(underCounts, earlier) else { return }
         ink += "<g mask=\"url(#\(mask(node)))\">\n"
-        drawOver(earlier)
+        drawUnder(earlier)
         ink += "</g>\n"
       }
-      drawOver(later)
+      // The other ink: the earlier half's, masked, then the later half's.
+      func drawOver(_ node: Int) {
+        let n = tree.nodes[node]
+        guard let earlier = n.earlier, let later = n.later else {
+          ink += over[n.units.lowerBound]
+          return
+        }
+        if has(overCounts, earlier) {
+          ink += "<g mask=\"url(#\(mask(node)))\">\n"
+          drawOver(earlier)
+          ink += "</g>\n"
+        }
+        drawOver(later)
+      }
+      if !tree.nodes.isEmpty {
+        drawUnder(0)
+        drawOver(0)
+      }
+      return ink
     }
-    if !tree.nodes.isEmpty {
-      drawUnder(0)
-      drawOver(0)
+
+    // A filter computing the strokes `indices` one after the other from the ink under them.
+    func filter(_ indices: Range<Int>) -> String {
+      let id = "f\(filterCount)"
+      filterCount += 1
+      usesLinks = true
+      var primitives = ""
+      var input = "SourceGraphic"
+      for (k, index) in indices.enumerated() {
+        let stroke = strokes[index]
+        guard case .computed(let op) = blends[index], !stroke.pieces.isEmpty else { continue }
+        // The coverage: the stroke in white, opaque (its pieces' alphas when they vary, as
+        // the PNG painter's mask holds them); the colour then opaque, or with its alpha.
+        var shape = stroke
+        var alpha = 1.0
+        if !stroke.isAlphaMasked {
+          alpha = stroke.pieces[0].alpha
+          shape.pieces[0].alpha = 1
+        }
+        let coverage = "\(id)c\(k)"
+        defs += "<g id=\"\(coverage)\">\n"
+        defs += paths(shape, color: InkColor(rgba: 0xFFFF_FFFF), css: nil)
+        defs += "</g>\n"
+        let made = SVGFilterBlend.primitives(
+          op, color: stroke.color, alpha: alpha, ink: input, prefix: "\(id)-\(k)")
+        primitives += made.markup
+        let c = "\(id)-\(k)c"
+        let r = made.result
+        primitives += "<feImage xlink:href=\"#\(coverage)\" result=\"\(c)\"/>\n"
+        primitives += "<feComposite in=\"\(r)\" in2=\"\(c)\" operator=\"in\" result=\"\(r)i\"/>\n"
+        primitives +=
+          "<feComposite in=\"\(input)\" in2=\"\(c)\" operator=\"out\" result=\"\(r)o\"/>\n"
+        input = "\(id)-\(k)"
+        primitives +=
+          "<feComposite in=\"\(r)i\" in2=\"\(r)o\" operator=\"arithmetic\" k2=\"1\" k3=\"1\""
+          + " result=\"\(input)\"/>\n"
+      }
+      defs +=
+        "<filter id=\"\(id)\" filterUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\""
+        + " height=\"\(h)\" color-interpolation-filters=\"sRGB\">\n\(primitives)</filter>\n"
+      return id
+    }
+
+    var ink: String?
+    var start = 0
+    while start < strokes.count {
+      var end = start
+      while end < strokes.count, !blends[end].isComputed { end += 1 }
+      if end > start || ink != nil { ink = composited(start..<end, over: ink) }
+      guard end < strokes.count else { break }
+      var last = end
+      while last < strokes.count, blends[last].isComputed { last += 1 }
+      let computed = (end..<last).filter { !strokes[$0].pieces.isEmpty }
+      if !computed.isEmpty {
+        // The filter replaces the ink before the run with the run's result.
+        ink = "<g filter=\"url(#\(filter(end..<last)))\">\n\(ink ?? "")</g>\n"
+      }
+      start = last
     }
 
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\""
-    if !images.isEmpty || !groupIDs.isEmpty {
+    if !images.isEmpty || usesLinks {
       out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\""
     }
     out += " width=\"\(f(frame.width * scale))\" height=\"\(f(frame.height * scale))\""
@@ -313,11 +388,7 @@ public enum SVGWriter {
       out +=
         "<use xlink:href=\"#\(imageIDs[placed.payload]!)\" transform=\"\(map.svgTransform)\"/>\n"
     }
-    if isolate {
-      out += "<g style=\"isolation:isolate\">\n\(ink)</g>\n"
-    } else {
-      out += ink
-    }
+    out += ink ?? ""
     out += "</svg>\n"
     return out
   }

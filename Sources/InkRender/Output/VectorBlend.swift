@@ -3,10 +3,12 @@ import InkCodec
 /// How a vector output (SVG, PDF) draws a stroke's blend mode inside the page's ink layer.
 ///
 /// Source-over, destination-over (drawn under the ink before it) and destination-out (the
-/// eraser: a mask over the ink before it, never visible ink) are exact. The modes SVG and
-/// PDF name (multiply, darken, lighten) are their separable blend modes, which equal WILL's
-/// direct modes over opaque ink and differ where the ink layer is transparent; the others
-/// have no counterpart and are drawn source-over. Both kinds are reported as approximated.
+/// eraser: a mask over the ink before it, never visible ink) are drawn with the formats' own
+/// compositing, exactly. The other modes (copy, lighter and the direct modes) act on each
+/// premultiplied channel of the ink under them (see ``Compositor``), which neither format's
+/// blend modes do: SVG draws them with a filter that computes ``Compositor``'s formula from
+/// the ink before the stroke (see ``SVGWriter``), PDF draws the page's ink as an image made
+/// by the PNG painter (see ``isRasterInPDF(_:)``).
 enum VectorBlend: Sendable, Hashable {
   /// Drawn over the ink before it.
   case over
@@ -14,32 +16,31 @@ enum VectorBlend: Sendable, Hashable {
   case under
   /// Removes the ink before it, by its coverage times its alpha.
   case erase
-  /// Drawn with a named separable blend mode (CSS `mix-blend-mode`, PDF `/BM`).
-  case blend(css: String, pdf: String)
+  /// Computed per channel from the ink before it (an SVG filter; an image in PDF).
+  case computed(Compositor.Operator)
 
   /// The drawing for a stroke's stored mode (``BlendMode/effective`` applied).
   init(_ mode: BlendMode) {
-    switch mode.effective {
+    switch Compositor.Operator(mode) {
+    case .sourceOver: self = .over
     case .destinationOver: self = .under
     case .destinationOut: self = .erase
-    case .directMultiply: self = .blend(css: "multiply", pdf: "Multiply")
-    case .directDarken: self = .blend(css: "darken", pdf: "Darken")
-    case .directLighten: self = .blend(css: "lighten", pdf: "Lighten")
-    default: self = .over
+    case let op: self = .computed(op)
     }
   }
 
-  /// Whether a vector output draws `mode` differently from the PNG renderer.
-  static func isApproximated(_ mode: BlendMode) -> Bool {
-    switch mode.effective {
-    case .sourceOver, .destinationOver, .destinationOut: false
-    default: true
-    }
+  /// Whether the mode is computed from the ink before the stroke.
+  var isComputed: Bool { if case .computed = self { true } else { false } }
+
+  /// Whether PDF draws a page with a stroke in `mode` as an image of its ink: PDF's blend
+  /// modes composite colours by alpha and have no per-channel arithmetic on the ink layer.
+  static func isRasterInPDF(_ mode: BlendMode) -> Bool {
+    if case .computed = VectorBlend(mode) { true } else { false }
   }
 
-  /// Adds `mode` to `modes` when it is approximated and not there yet.
-  static func note(_ mode: BlendMode, in modes: inout [BlendMode]) {
+  /// Adds `mode` to `modes` when PDF draws it as an image and it is not there yet.
+  static func noteRaster(_ mode: BlendMode, in modes: inout [BlendMode]) {
     let effective = mode.effective
-    if isApproximated(effective) && !modes.contains(effective) { modes.append(effective) }
+    if isRasterInPDF(effective) && !modes.contains(effective) { modes.append(effective) }
   }
 }

@@ -9,8 +9,8 @@ public struct RenderReport: Sendable, Hashable {
   /// The section images the output could not draw (a format it cannot decode, a damaged
   /// file), each with the reason: a caller should say so.
   public var undrawnImages: [ImageFailure] = []
-  /// The blend modes a vector output (SVG, PDF) could only approximate, each once, in the
-  /// order first met: a caller should say so.
+  /// The blend modes a vector output could not draw as vectors, each once, in the order
+  /// first met: PDF draws a page with them as an image of its ink. A caller should say so.
   public var approximatedBlendModes: [BlendMode] = []
   /// The work units the page took (see ``RenderLimits/maxWork``).
   public var work = 0

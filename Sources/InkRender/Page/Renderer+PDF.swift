@@ -21,9 +21,11 @@ extension Renderer {
   /// page is 648 × 891 pt. It holds the background, the section's images (PNG re-encoded,
   /// JPEG passed through) and, above them, the ink layer: each solid stroke a filled
   /// Bézier outline with its colour, its alpha in a graphics state, erasers as soft masks
-  /// over the ink before them, destination-over ink drawn under it, and the blend modes PDF
-  /// names (multiply, darken, lighten; other modes are drawn source-over). Particle and hair
-  /// brushes are drawn as an image of the ink at ``RenderOptions/scale`` pixels per page unit.
+  /// over the ink before them and destination-over ink drawn under it. Particle and hair
+  /// brushes, and the blend modes PDF cannot composite (copy, lighter and the direct modes,
+  /// which act on each premultiplied channel of the ink under them; listed in the report's
+  /// ``RenderReport/approximatedBlendModes``), make the ink an image drawn by the PNG
+  /// renderer at ``RenderOptions/scale`` pixels per page unit.
   /// - Parameters:
   ///   - page: The page.
   ///   - options: Tolerance, default width, brush, scale (for brushes) and limits.
@@ -66,7 +68,17 @@ extension Renderer {
         report.undrawnImages.append(ImageFailure(image, error))
       }
     }
-    if options.brush != .solid {
+    // Modes PDF cannot composite (see VectorBlend) make the ink an image, as brushes do.
+    var rasterModes: [BlendMode] = []
+    for layer in page.layers {
+      for stroke in layer.strokes {
+        VectorBlend.noteRaster(stroke.blendMode, in: &rasterModes)
+      }
+    }
+    report.approximatedBlendModes += rasterModes.filter {
+      !report.approximatedBlendModes.contains($0)
+    }
+    if options.brush != .solid || !rasterModes.isEmpty {
       var inkPage = page
       inkPage.background = nil
       inkPage.images = []
@@ -87,9 +99,6 @@ extension Renderer {
       let strokes = try VectorStroke.strokes(
         of: page, frame: frame, tolerance: pageOptions.tolerance,
         defaultWidth: pageOptions.defaultWidth, style: .outline, budget: budget)
-      for stroke in strokes {
-        VectorBlend.note(stroke.blendMode, in: &report.approximatedBlendModes)
-      }
       builder.ink(strokes)
     }
     let result = builder.page()

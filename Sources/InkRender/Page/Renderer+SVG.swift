@@ -43,8 +43,7 @@ extension Renderer {
     report.undrawnImages += placed.failures
     return SVGWriter.document(
       strokes, frame: frame, scale: options.scale, background: page.background,
-      images: placed.images, decimals: PathText.decimals(forTolerance: pageOptions.tolerance),
-      approximatedBlendModes: &report.approximatedBlendModes)
+      images: placed.images, decimals: PathText.decimals(forTolerance: pageOptions.tolerance))
   }
 
   /// What SVG and PDF output start from: the page's frame, the options in page units (vector

@@ -15,14 +15,24 @@ enum InkMLReport {
   static func converted(_ input: InputFile, limits: DecodingLimits) throws(WillError)
     -> WillDocument
   {
+    var diagnostics: [Diagnostic] = []
+    return try converted(input, limits: limits, diagnostics: &diagnostics)
+  }
+
+  /// The WILL 2 form of an InkML or tuhi `input`, as ``converted(_:limits:)``; what reading
+  /// InkML tolerated goes to `diagnostics` (``InkMLDocument/diagnostics``).
+  static func converted(
+    _ input: InputFile, limits: DecodingLimits, diagnostics: inout [Diagnostic]
+  ) throws(WillError) -> WillDocument {
     var losses = ConversionLosses()
-    let document =
-      if TuhiDrawing.sniff(input.bytes) {
-        try TuhiReading.standard.document(input.bytes, limits: limits, losses: &losses)
-      } else {
-        try WillDocument(
-          converting: try InkMLDocument(parsing: input.bytes, limits: limits), losses: &losses)
-      }
+    let document: WillDocument
+    if TuhiDrawing.sniff(input.bytes) {
+      document = try TuhiReading.standard.document(input.bytes, limits: limits, losses: &losses)
+    } else {
+      let inkML = try InkMLDocument(parsing: input.bytes, limits: limits)
+      diagnostics += inkML.diagnostics
+      document = try WillDocument(converting: inkML, losses: &losses)
+    }
     let name = input.displayName.terminalSafe
     for line in losses.drawingChanges {
       printError("willdoc: note: \(name): read as WILL 2: changed  \(line.terminalSafe)")
@@ -38,8 +48,17 @@ enum InkMLReport {
   static func willInput(_ input: InputFile, limits: DecodingLimits) throws(WillError)
     -> InputFile
   {
+    var diagnostics: [Diagnostic] = []
+    return try willInput(input, limits: limits, diagnostics: &diagnostics)
+  }
+
+  /// `input` or its WILL 2 form's bytes, as ``willInput(_:limits:)``; what reading InkML
+  /// tolerated goes to `diagnostics`.
+  static func willInput(
+    _ input: InputFile, limits: DecodingLimits, diagnostics: inout [Diagnostic]
+  ) throws(WillError) -> InputFile {
     guard isConverted(input.bytes) else { return input }
-    let document = try converted(input, limits: limits)
+    let document = try converted(input, limits: limits, diagnostics: &diagnostics)
     // An OPC package: four parts, and three per section (its SVG, relations, paths). Stored,
     // not deflated: these bytes are read once, at once, and deflating a part (a fresh zlib
     // state each) cost a third of reading 10,000 one-trace groups.

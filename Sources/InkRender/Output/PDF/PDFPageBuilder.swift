@@ -28,7 +28,6 @@ struct PDFPageBuilder {
   var paper: [UInt8] = []
   /// The ink layer's content.
   var ink: [UInt8] = []
-  private var isolateInk = false
 
   init(width: Double, height: Double, decimals: Int) {
     self.width = width
@@ -222,11 +221,9 @@ struct PDFPageBuilder {
       for index in range {
         let stroke = strokes[index]
         switch blends[index] {
-        case .over:
+        case .over, .computed:
+          // Computed modes make the page's ink an image (Renderer.renderPDFPage) instead.
           over[unit] += fill(stroke, color: stroke.color, blend: nil)
-        case .blend(_, let pdf):
-          isolateInk = true
-          over[unit] += fill(stroke, color: stroke.color, blend: pdf)
         case .under:
           under[unit].append(fill(stroke, color: stroke.color, blend: nil))
         case .erase:
@@ -423,16 +420,7 @@ struct PDFPageBuilder {
 
   /// The finished page.
   mutating func page() -> PDFPage {
-    var inkContent = ink
-    if isolateInk {
-      let box = "/BBox[\(inkBox)]"
-      let form = stream(
-        [
-          .text("/Type/XObject/Subtype/Form\(box)/Group<</S/Transparency/I true/CS/DeviceRGB>>"),
-          .text("/Resources "),
-        ] + resources(inkContent), inkContent)
-      inkContent = Array("/\(xobject(form, prefix: "F")) Do\n".utf8)
-    }
+    let inkContent = ink
     let k = Self.pointsPerUnit
     let w = width * k
     let h = height * k

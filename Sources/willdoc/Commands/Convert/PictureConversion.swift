@@ -14,6 +14,8 @@ struct PictureConversion {
   /// The files to write: the section each holds (`nil` for a PDF of every section) and its
   /// bytes.
   var files: [(section: Int?, bytes: [UInt8])]
+  /// The sections that show no ink, one sentence each (``SectionDrawing/blankSections``).
+  var blankSections: [String] = []
 
   /// Draws every section of `file` in `format`, warnings going to `warn`; a tuhi drawing is
   /// read by `tuhi`.
@@ -39,6 +41,7 @@ struct PictureConversion {
     var drawing = SectionDrawing(format: format, options: options, warn: warn)
     let drawn = try drawing.draw(
       document, file: file.name, sections: Array(document.sections.indices))
+    blankSections = drawing.blankSections
     files =
       format.holdsEverySection
       ? [(nil, drawing.pdf())] : drawn.map { (Optional($0.section), $0.bytes) }

@@ -18,6 +18,9 @@ struct SectionDrawing {
   private(set) var pdfPages: [PDFPage] = []
   /// The first PDF page of each document drawn, named after its file.
   private var outline: [PDFOutlineEntry] = []
+  /// The sections drawn that show no ink, one sentence each (`section 2: nothing is drawn:
+  /// …`), for a conversion's `changed` lines; each is also warned about.
+  private(set) var blankSections: [String] = []
   /// One payload drawn by many elements or pages is decoded (and, in a PDF, held) once.
   private let images = ImageCache()
 
@@ -55,8 +58,14 @@ struct SectionDrawing {
       var page = RenderPage(section: section, paints: document.paints)
       page.background = options.background(of: section)
       page.fit = options.fit
-      if let outside = page.inkOutsidePage() {
+      let outside = page.inkOutsidePage()
+      if let outside {
         warn(Self.outsideLine(outside, file: file, section: index, fit: options.fit))
+      }
+      if let why = Self.blankReason(page, outside: outside, fit: options.fit) {
+        let sentence = "section \(index): nothing is drawn: \(why)"
+        blankSections.append(sentence)
+        warn("willdoc: warning: \(file.terminalSafe): \(sentence)")
       }
       page = options.laidOut(page, defaultWidth: base.defaultWidth)
       var pageOptions = base
@@ -100,8 +109,9 @@ struct SectionDrawing {
       }
       for mode in report.approximatedBlendModes where warnedModes.insert(mode).inserted {
         warn(
-          "willdoc: warning: \(file.terminalSafe): blend mode \(mode.name) is approximated in "
-            + "\(format.rawValue.uppercased()): " + Self.approximation(of: mode))
+          "willdoc: warning: \(file.terminalSafe): blend mode \(mode.name) has no "
+            + "\(format.rawValue.uppercased()) equivalent: the page's ink is drawn as an image "
+            + "at the render scale")
       }
       if format != .pdf { drawn.append(Drawn(section: index, bytes: bytes)) }
     }
@@ -144,13 +154,34 @@ struct SectionDrawing {
     }
   }
 
-  /// What a vector output draws instead of `mode`.
-  static func approximation(of mode: BlendMode) -> String {
-    switch mode.effective {
-    case .directMultiply, .directDarken, .directLighten:
-      "drawn with the format's separable mode, which differs where there is no ink under it"
-    default: "drawn source-over"
+  /// Why a section's page shows nothing: no image, and no strokes, every stroke an eraser or
+  /// fully transparent, or every stroke wholly outside the page (with `fit` `page`); `nil`
+  /// when an image or a stroke may show.
+  static func blankReason(_ page: RenderPage, outside: InkOutsidePage?, fit: PageFit) -> String? {
+    guard page.images.isEmpty else { return nil }
+    var count = 0
+    var visible = 0
+    for layer in page.layers {
+      count += layer.strokes.count
+      for stroke in layer.strokes
+      where stroke.blendMode.effective != .destinationOut
+        && (stroke.colors.isEmpty || stroke.colors.contains { $0.alpha > 0 })
+      {
+        visible += 1
+      }
     }
+    if count == 0 { return "the section has no strokes" }
+    if visible == 0 {
+      return count == 1
+        ? "its one stroke is fully transparent or an eraser"
+        : "all \(count) strokes are fully transparent or erasers"
+    }
+    if let outside, fit != .ink, outside.whollyOutside >= count {
+      return count == 1
+        ? "its one stroke lies outside the page"
+        : "all \(count) strokes lie outside the page (--fit ink draws them)"
+    }
+    return nil
   }
 
   /// `out.png` → `out-2.png` (section 2 of 3), `out-02.png` (section 2 of 12): the number

@@ -76,8 +76,14 @@ struct Salvage: ParsableCommand {
   /// A UIM file: the chunks and strokes that read, written as UIM 3.1.0.
   private func salvageUIM(_ file: InputFile, output: String, limits: DecodingLimits) throws {
     var report = UIMSalvageReport()
-    let document = try reportingErrors(file: input) { () throws(WillError) in
-      try UIMDocument(salvaging: file.bytes, limits: limits, report: &report)
+    let document: UIMDocument
+    do throws(WillError) {
+      document = try UIMDocument(salvaging: file.bytes, limits: limits, report: &report)
+    } catch {
+      // Salvage fails only when nothing in the file is UIM data it can read (no RIFF/UINK
+      // header, no HEAD chunk, a file cut inside it): an unreadable input, exit 2.
+      printError(errorLine(file: input, error))
+      throw (error.category == .format ? ExitStatus.unreadable : ExitStatus(error)).exitCode
     }
     let bytes = try reportingErrors(file: output) { () throws(WillError) in
       try document.serialized()

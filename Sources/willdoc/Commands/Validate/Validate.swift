@@ -104,9 +104,12 @@ struct Validate: ParsableCommand {
   /// Reads and checks one file.
   static func check(_ name: String, limits: DecodingLimits) -> FileResult {
     let input: InputFile
+    // What reading InkML tolerated (the inkml-* warnings), before its WILL 2 form's findings.
+    var inkML: [Diagnostic] = []
     do {
       // InkML is checked in its WILL 2 form, what that changes on standard error.
-      input = try InkMLReport.willInput(try InputFile.read(name, limits: limits), limits: limits)
+      input = try InkMLReport.willInput(
+        try InputFile.read(name, limits: limits), limits: limits, diagnostics: &inkML)
     } catch {
       return FileResult(
         name: name, size: nil, container: nil, diagnostics: [Diagnostic(error)], error: error)
@@ -136,7 +139,7 @@ struct Validate: ParsableCommand {
         parsing: input.bytes, limits: input.readingLimits(limits))
       return FileResult(
         name: name, size: input.bytes.count, container: checked.container,
-        diagnostics: checked.diagnostics)
+        diagnostics: inkML + checked.diagnostics)
     } catch {
       return unreadable(error)
     }
