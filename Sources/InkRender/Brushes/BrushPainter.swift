@@ -18,6 +18,8 @@ struct BrushPainter {
   let hairBrush: HairBrush
   /// The width of strokes that store none.
   let defaultWidth: Double
+  /// The tolerance, in pixels, of the strokes drawn solid.
+  let tolerance: Double
   /// The page's paints, decoded as strokes need them.
   var paints: [PaintSlot]
   /// How many paints were decoded (for tests: each at most once).
@@ -47,6 +49,7 @@ struct BrushPainter {
     self.brush = brush
     self.hairBrush = hairBrush
     self.defaultWidth = defaultWidth
+    self.tolerance = tolerance
     self.budget = budget
     paints = brush == .particle ? page.paints.map { _ in .pending } : []
     mask = try StrokeMask(checkedWidth: width, height: height, budget: budget)
@@ -84,6 +87,7 @@ struct BrushPainter {
   ) throws(WillError) {
     let brush = self.brush
     let hairBrush = self.hairBrush
+    let tolerance = self.tolerance
     let budget = self.budget
     try PageStrokes.forEach(
       page, frame: frame, scale: scale, defaultWidth: defaultWidth, budget: budget
@@ -105,6 +109,13 @@ struct BrushPainter {
         }
         fallthrough
       case .solid:
+        if let shaped = PageStrokes.shaped(
+          page, layer: layerIndex, index: strokeIndex, color: color, blendMode: stroke.blendMode,
+          device: device, clip: clip, tolerance: tolerance, budget: budget)
+        {
+          if !shaped.parts.isEmpty { solid.paint(PageStrokes.points(shaped), on: &canvas) }
+          return
+        }
         let chains = clip.chains(of: segments, budget: budget)
         guard !chains.isEmpty else { return }
         solid.paint(

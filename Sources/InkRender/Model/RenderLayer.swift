@@ -7,6 +7,9 @@ public struct RenderLayer: Sendable, Hashable {
   public var strokes: [Stroke]
   /// Maps stroke coordinates to page coordinates.
   public var transform: AffineTransform
+  /// The strokes drawn with their vector brush's shapes (``ShapedStroke``), by index in
+  /// ``strokes``; the others are drawn as WILL draws them, discs swept along the spline.
+  public var shapedStrokes: [Int: ShapedStroke] = [:]
 
   /// Creates a layer.
   /// - Parameters:

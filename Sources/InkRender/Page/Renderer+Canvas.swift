@@ -79,9 +79,12 @@ extension Renderer {
     } else {
       var painter = Painter(
         width: width, height: height, tolerance: options.tolerance, budget: budget)
+      let shaped = { (stroke: StrokeParts<[[Vec2]]>) in
+        painter.paint(PageStrokes.points(stroke), on: &canvas)
+      }
       try PageStrokes.prepare(
         page, frame: frame, scale: options.scale, clip: clip, defaultWidth: options.defaultWidth,
-        budget: budget
+        budget: budget, tolerance: options.tolerance, shaped: shaped
       ) { prepared in
         painter.paint(prepared, on: &canvas)
       }

@@ -14,6 +14,8 @@ struct PictureConversion {
   /// The files to write: the section each holds (`nil` for a PDF of every section) and its
   /// bytes.
   var files: [(section: Int?, bytes: [UInt8])]
+  /// What the pictures do not draw as the document says (``SectionDrawing/undrawn``).
+  var changes: [String] = []
 
   /// Draws every section of `file` in `format`, warnings going to `warn`; a tuhi drawing is
   /// read by `tuhi`.
@@ -22,6 +24,7 @@ struct PictureConversion {
     tuhi: TuhiReading = .standard, limits: DecodingLimits, warn: @escaping (String) -> Void
   ) throws(WillError) {
     let document: WillDocument
+    var uim: UIMReport.UIMDrawing?
     if TuhiDrawing.sniff(file.bytes) {
       // What a picture cannot show (times, the device's name) matters to a drawing no more
       // than to render.
@@ -29,7 +32,7 @@ struct PictureConversion {
       document = try tuhi.document(file.bytes, limits: limits, losses: &losses)
       inputFormat = "tuhi"
     } else {
-      document = try UIMReport.drawable(file, limits: limits)
+      (document, uim) = try UIMReport.drawing(file, limits: limits)
       inputFormat =
         UIMFile.sniff(file.bytes)
         ? "uim" : InkMLSniffer.sniff(file.bytes) ? "inkml" : document.container.rawValue
@@ -38,7 +41,8 @@ struct PictureConversion {
     sections = document.sections.count
     var drawing = SectionDrawing(format: format, options: options, warn: warn)
     let drawn = try drawing.draw(
-      document, file: file.name, sections: Array(document.sections.indices))
+      document, file: file.name, sections: Array(document.sections.indices), uim: uim)
+    changes = drawing.undrawn
     files =
       format.holdsEverySection
       ? [(nil, drawing.pdf())] : drawn.map { (Optional($0.section), $0.bytes) }
