@@ -141,6 +141,42 @@ struct UIMBrushRenderTests {
     #expect(bare.shapeStrokes(of: uim, sources: sources).missingBrushes == [Self.square.name])
   }
 
+  @Test func rasterBrushesDrawTheirParticles() throws {
+    // A raster brush whose particle is a ring: a white 16 × 16 texture, transparent inside.
+    let n = 16
+    var rgba = [UInt8](repeating: 0, count: n * n * 4)
+    for y in 0..<n {
+      for x in 0..<n {
+        let d = ((Double(x) - 7.5) * (Double(x) - 7.5) + (Double(y) - 7.5) * (Double(y) - 7.5))
+          .squareRoot()
+        let k = (y * n + x) * 4
+        (rgba[k], rgba[k + 1], rgba[k + 2], rgba[k + 3]) = (255, 255, 255, d > 5 && d < 8 ? 255 : 0)
+      }
+    }
+    var raster = UIMRasterBrush(name: "app://test/raster-brush/Ring")
+    raster.shapeTextures = [PNGWriter.encode(rgba: rgba, width: n, height: n)]
+    raster.spacing = 3
+    var uim = Self.document(Self.circle)
+    uim.brushes.vectorBrushes = []
+    uim.brushes.rasterBrushes = [raster]
+    uim.inkData.strokes[0].brushURI = .value(raster.name)
+    uim.inkData.strokes[0][.size] = uim.inkData.strokes[0][.x].map { _ in 10 }
+    let (page, shaped) = try Self.page(uim)
+    #expect(shaped == 0)
+    #expect(page.layers[0].particleStrokes == [0])
+    let (plain, _) = try Self.page(uim, shaped: false)
+    let frame = Renderer.frame(of: page)
+    let particles = try Renderer.renderCanvas(page)
+    let solid = try Renderer.renderCanvas(plain)
+    let mask = InkMask(rgba: particles.pixels, width: particles.width, height: particles.height)
+    let solidMask = InkMask(rgba: solid.pixels, width: solid.width, height: solid.height)
+    // Ink where the particles are, along the stroke, and not the solid stroke's.
+    #expect(mask.count > 100)
+    #expect(mask.iou(solidMask) < 0.9)
+    #expect((20...80).contains { Self.alpha(particles, frame, Double($0), 50) > 100 })
+    #expect(Self.alpha(particles, frame, 50, 60) == 0)
+  }
+
   /// Every real UIM file is drawn with its brushes, and (they are circle brushes) close to
   /// the WILL 2 circles it was drawn with before, but for the strokes whose rotation, scale
   /// and offset channels turn and stretch the circles (highlighters), which must differ.

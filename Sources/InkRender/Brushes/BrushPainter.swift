@@ -12,7 +12,8 @@ import InkCodec
 struct BrushPainter {
   let page: RenderPage
   /// The brush: ``Brush/particle`` or ``Brush/hair`` (``Brush/solid`` draws every stroke as
-  /// the solid renderer does).
+  /// the solid renderer does, but the layers' ``RenderLayer/particleStrokes`` with their
+  /// particles).
   let brush: Brush
   /// The hair brush's settings, for ``Brush/hair``.
   let hairBrush: HairBrush
@@ -51,7 +52,8 @@ struct BrushPainter {
     self.defaultWidth = defaultWidth
     self.tolerance = tolerance
     self.budget = budget
-    paints = brush == .particle ? page.paints.map { _ in .pending } : []
+    let particles = brush == .particle || page.layers.contains { !$0.particleStrokes.isEmpty }
+    paints = particles ? page.paints.map { _ in .pending } : []
     mask = try StrokeMask(checkedWidth: width, height: height, budget: budget)
     rasterizer = CoverageRasterizer(width: width, height: height, budget: budget)
     solid = Painter(width: width, height: height, tolerance: tolerance, budget: budget)
@@ -94,7 +96,8 @@ struct BrushPainter {
     ) { layerIndex, strokeIndex, stroke, segments, device in
       let seed = BrushPainter.seed(of: stroke, layer: layerIndex, index: strokeIndex)
       let color = stroke.color ?? .black
-      switch brush {
+      let particles = page.layers[layerIndex].particleStrokes.contains(strokeIndex)
+      switch brush == .solid && particles ? .particle : brush {
       case .hair:
         let samples = hairBrush.samples(along: segments, budget: budget)
         hairBrush.paint(

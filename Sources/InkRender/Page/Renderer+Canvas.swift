@@ -71,7 +71,7 @@ extension Renderer {
     var canvas = Canvas(width: width, height: height, background: layered ? nil : page.background)
     let clip = PageStrokes.clip(
       width: size.width, height: size.height, tolerance: options.tolerance)
-    if options.brush != .solid {
+    if options.brush != .solid || page.layers.contains(where: { !$0.particleStrokes.isEmpty }) {
       report.undecodablePaints += try BrushPainter.paint(
         page, frame: frame, scale: options.scale, clip: clip, brush: options.brush,
         hairBrush: options.hairBrush, tolerance: options.tolerance,

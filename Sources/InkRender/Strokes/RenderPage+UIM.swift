@@ -43,7 +43,8 @@ extension RenderPage {
 
   /// Draws the page's strokes with their UIM vector brushes (``RenderLayer/shapedStrokes``):
   /// each stroke whose brush URI names a vector brush of `uim` gets its ``ShapedStroke``.
-  /// Strokes of a raster brush, or of a brush the document lacks, stay as they are.
+  /// Strokes of a raster brush are drawn with their particles (``RenderLayer/particleStrokes``);
+  /// those of a brush the document lacks stay as they are.
   /// - Parameters:
   ///   - uim: The document the page's strokes were converted from.
   ///   - brushes: `uim`'s brushes indexed (pass one index to every page of a document), or
@@ -73,6 +74,9 @@ extension RenderPage {
         guard let brushIndex = vector[uri] else {
           if raster.contains(uri) {
             notes.rasterBrushes.insert(uri)
+            if layers[layer].strokes[index].paintIndex != nil {
+              layers[layer].particleStrokes.insert(index)
+            }
           } else {
             notes.missingBrushes.insert(uri)
           }

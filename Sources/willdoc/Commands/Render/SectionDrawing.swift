@@ -155,12 +155,14 @@ struct SectionDrawing {
       lines.append(
         "brushes the document does not hold are drawn as circles: " + listed(notes.missingBrushes))
     }
-    if !notes.rasterBrushes.isEmpty,
-      options.brush != .particle || format == .svg || format == .outlineJSON
-    {
+    // Raster brushes draw their particles on a canvas: PNG, JPEG, and PDF with a brush.
+    let particles =
+      options.brush == .particle
+      || (options.brush == .solid && (format == .png || format == .jpeg))
+    if !notes.rasterBrushes.isEmpty, !particles || format == .svg || format == .outlineJSON {
       lines.append(
-        "raster brushes are drawn as solid strokes (--brush particle draws their particles in PNG): "
-          + listed(notes.rasterBrushes))
+        "raster brushes are drawn as solid strokes (PNG and JPEG draw their particles, PDF "
+          + "with --brush particle): " + listed(notes.rasterBrushes))
     }
     if !notes.undrawnChannels.isEmpty {
       lines.append(
