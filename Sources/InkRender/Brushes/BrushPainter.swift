@@ -12,12 +12,15 @@ import InkCodec
 struct BrushPainter {
   let page: RenderPage
   /// The brush: ``Brush/particle`` or ``Brush/hair`` (``Brush/solid`` draws every stroke as
-  /// the solid renderer does).
+  /// the solid renderer does, but the layers' ``RenderLayer/particleStrokes`` with their
+  /// particles).
   let brush: Brush
   /// The hair brush's settings, for ``Brush/hair``.
   let hairBrush: HairBrush
   /// The width of strokes that store none.
   let defaultWidth: Double
+  /// The tolerance, in pixels, of the strokes drawn solid.
+  let tolerance: Double
   /// The page's paints, decoded as strokes need them.
   var paints: [PaintSlot]
   /// How many paints were decoded (for tests: each at most once).
@@ -47,8 +50,10 @@ struct BrushPainter {
     self.brush = brush
     self.hairBrush = hairBrush
     self.defaultWidth = defaultWidth
+    self.tolerance = tolerance
     self.budget = budget
-    paints = brush == .particle ? page.paints.map { _ in .pending } : []
+    let particles = brush == .particle || page.layers.contains { !$0.particleStrokes.isEmpty }
+    paints = particles ? page.paints.map { _ in .pending } : []
     mask = try StrokeMask(checkedWidth: width, height: height, budget: budget)
     rasterizer = CoverageRasterizer(width: width, height: height, budget: budget)
     solid = Painter(width: width, height: height, tolerance: tolerance, budget: budget)
@@ -84,13 +89,15 @@ struct BrushPainter {
   ) throws(WillError) {
     let brush = self.brush
     let hairBrush = self.hairBrush
+    let tolerance = self.tolerance
     let budget = self.budget
     try PageStrokes.forEach(
       page, frame: frame, scale: scale, defaultWidth: defaultWidth, budget: budget
     ) { layerIndex, strokeIndex, stroke, segments, device in
       let seed = BrushPainter.seed(of: stroke, layer: layerIndex, index: strokeIndex)
       let color = stroke.color ?? .black
-      switch brush {
+      let particles = page.layers[layerIndex].particleStrokes.contains(strokeIndex)
+      switch brush == .solid && particles ? .particle : brush {
       case .hair:
         let samples = hairBrush.samples(along: segments, budget: budget)
         hairBrush.paint(
@@ -105,6 +112,13 @@ struct BrushPainter {
         }
         fallthrough
       case .solid:
+        if let shaped = PageStrokes.shaped(
+          page, layer: layerIndex, index: strokeIndex, color: color, blendMode: stroke.blendMode,
+          device: device, clip: clip, tolerance: tolerance, budget: budget)
+        {
+          if !shaped.parts.isEmpty { solid.paint(PageStrokes.points(shaped), on: &canvas) }
+          return
+        }
         let chains = clip.chains(of: segments, budget: budget)
         guard !chains.isEmpty else { return }
         solid.paint(

@@ -22,6 +22,9 @@ final class WorkBudget {
   static let sweepCost = 24
   /// A texture sample of a particle (n × n per pixel it covers).
   static let sampleCost = 8
+  /// A vertex of a brush shape placed along a UIM stroke and taken into the convex hull of
+  /// two consecutive shapes (``ShapedStroke``).
+  static let shapeVertexCost = 64
   /// A step of a flattened centre line, or a vertex or curve of an outline: its edges, their
   /// pieces, and the memory they hold.
   static let stepCost = 128

@@ -7,6 +7,14 @@ public struct RenderLayer: Sendable, Hashable {
   public var strokes: [Stroke]
   /// Maps stroke coordinates to page coordinates.
   public var transform: AffineTransform
+  /// The strokes drawn with their vector brush's shapes (``ShapedStroke``), by index in
+  /// ``strokes``; the others are drawn as WILL draws them, discs swept along the spline.
+  public var shapedStrokes: [Int: ShapedStroke] = [:]
+  /// The strokes drawn with their particle paint (the stroke's `paintIndex`) whatever
+  /// ``RenderOptions/brush`` says, by index in ``strokes``: UIM strokes of a raster brush.
+  /// Raster outputs draw them so (PNG, JPEG, a canvas, PDF with a brush); vector outputs
+  /// draw them solid.
+  public var particleStrokes: Set<Int> = []
 
   /// Creates a layer.
   /// - Parameters:

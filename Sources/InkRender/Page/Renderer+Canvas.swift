@@ -71,7 +71,7 @@ extension Renderer {
     var canvas = Canvas(width: width, height: height, background: layered ? nil : page.background)
     let clip = PageStrokes.clip(
       width: size.width, height: size.height, tolerance: options.tolerance)
-    if options.brush != .solid {
+    if options.brush != .solid || page.layers.contains(where: { !$0.particleStrokes.isEmpty }) {
       report.undecodablePaints += try BrushPainter.paint(
         page, frame: frame, scale: options.scale, clip: clip, brush: options.brush,
         hairBrush: options.hairBrush, tolerance: options.tolerance,
@@ -79,9 +79,12 @@ extension Renderer {
     } else {
       var painter = Painter(
         width: width, height: height, tolerance: options.tolerance, budget: budget)
+      let shaped = { (stroke: StrokeParts<[[Vec2]]>) in
+        painter.paint(PageStrokes.points(stroke), on: &canvas)
+      }
       try PageStrokes.prepare(
         page, frame: frame, scale: options.scale, clip: clip, defaultWidth: options.defaultWidth,
-        budget: budget
+        budget: budget, tolerance: options.tolerance, shaped: shaped
       ) { prepared in
         painter.paint(prepared, on: &canvas)
       }

@@ -45,13 +45,26 @@ enum PageStrokes {
   }
 
   /// Walks every stroke that draws something inside `clip`, in drawing order, handing `body`
-  /// its chains cut into parts of constant opacity.
+  /// its chains cut into parts of constant opacity; a stroke the page draws with its brush's
+  /// shapes goes to `shaped` as polygons built within `tolerance`, when it is given.
   static func prepare(
     _ page: RenderPage, frame: PageFrame, scale: Double, clip: CanvasClip, defaultWidth: Double,
-    budget: WorkBudget, _ body: (PreparedStroke) throws(WillError) -> Void
+    budget: WorkBudget, tolerance: Double = 0.1,
+    shaped: ((StrokeParts<[[Vec2]]>) throws(WillError) -> Void)? = nil,
+    _ body: (PreparedStroke) throws(WillError) -> Void
   ) throws(WillError) {
     try forEach(page, frame: frame, scale: scale, defaultWidth: defaultWidth, budget: budget) {
-      (layer, index, stroke, segments, _) throws(WillError) in
+      (layer, index, stroke, segments, device) throws(WillError) in
+      if let shaped,
+        let parts = Self.shaped(
+          page, layer: layer, index: index, color: stroke.color ?? .black,
+          blendMode: stroke.blendMode, device: device, clip: clip, tolerance: tolerance,
+          budget: budget)
+      {
+        try budget.check()
+        if !parts.parts.isEmpty { try shaped(parts) }
+        return
+      }
       let chains = clip.chains(of: segments, budget: budget)
       try budget.check()
       guard !chains.isEmpty else { return }

@@ -22,6 +22,34 @@ enum UIMReport {
       losses: &losses)
   }
 
+  /// A UIM file to draw: its WILL 2 conversion gives the pages, their transforms and each
+  /// stroke's colour and mode; the strokes themselves are drawn from the UIM model with their
+  /// brushes (``RenderPage/shapeStrokes(of:sources:)``).
+  struct UIMDrawing {
+    /// The document read.
+    var uim: UIMDocument
+    /// The UIM stroke index of each stroke of the conversion, in document order.
+    var sources: [Int]
+    /// What the conversion says a WILL 2 drawing changes.
+    var changes: [String]
+  }
+
+  /// The document to draw, as ``drawable(_:limits:)``, and for a UIM file what its strokes
+  /// are drawn from (`nil` for other formats).
+  static func drawing(_ input: InputFile, limits: DecodingLimits) throws(WillError) -> (
+    document: WillDocument, uim: UIMDrawing?
+  ) {
+    guard !InkMLReport.isConverted(input.bytes), UIMFile.sniff(input.bytes) else {
+      return (try drawable(input, limits: limits), nil)
+    }
+    var losses = ConversionLosses()
+    var sources: [Int] = []
+    let uim = try UIMDocument(parsing: input.bytes, limits: limits)
+    let document = try WillDocument(
+      converting: uim, limits: limits, losses: &losses, strokeSources: &sources)
+    return (document, UIMDrawing(uim: uim, sources: sources, changes: losses.drawingChanges))
+  }
+
   /// The document to draw, as ``drawable(_:limits:)``, and for a UIM file the times its
   /// strokes were written (``UIMDocument/strokeTimes()``): one entry per stroke of the
   /// document in order (sections, paths elements, strokes), seconds per point or `nil`.

@@ -28,7 +28,7 @@ struct ConvertedFiles {
     strokes = pictures.strokes
     files = pictures.files
     sections = pictures.sections
-    changes = pictures.blankSections
+    changes = pictures.changes
   }
 
   /// The name of the file holding `section` when the output is named `name`: the name itself

@@ -14,8 +14,9 @@ struct PictureConversion {
   /// The files to write: the section each holds (`nil` for a PDF of every section) and its
   /// bytes.
   var files: [(section: Int?, bytes: [UInt8])]
-  /// The sections that show no ink, one sentence each (``SectionDrawing/blankSections``).
-  var blankSections: [String] = []
+  /// What the pictures do not draw as the document says (``SectionDrawing/undrawn``), then
+  /// the sections that show no ink, one sentence each (``SectionDrawing/blankSections``).
+  var changes: [String] = []
 
   /// Draws every section of `file` in `format`, warnings going to `warn`; a tuhi drawing is
   /// read by `tuhi`.
@@ -24,6 +25,7 @@ struct PictureConversion {
     tuhi: TuhiReading = .standard, limits: DecodingLimits, warn: @escaping (String) -> Void
   ) throws(WillError) {
     let document: WillDocument
+    var uim: UIMReport.UIMDrawing?
     if TuhiDrawing.sniff(file.bytes) {
       // What a picture cannot show (times, the device's name) matters to a drawing no more
       // than to render.
@@ -31,7 +33,7 @@ struct PictureConversion {
       document = try tuhi.document(file.bytes, limits: limits, losses: &losses)
       inputFormat = "tuhi"
     } else {
-      document = try UIMReport.drawable(file, limits: limits)
+      (document, uim) = try UIMReport.drawing(file, limits: limits)
       inputFormat =
         UIMFile.sniff(file.bytes)
         ? "uim" : InkMLSniffer.sniff(file.bytes) ? "inkml" : document.container.rawValue
@@ -40,8 +42,8 @@ struct PictureConversion {
     sections = document.sections.count
     var drawing = SectionDrawing(format: format, options: options, warn: warn)
     let drawn = try drawing.draw(
-      document, file: file.name, sections: Array(document.sections.indices))
-    blankSections = drawing.blankSections
+      document, file: file.name, sections: Array(document.sections.indices), uim: uim)
+    changes = drawing.undrawn + drawing.blankSections
     files =
       format.holdsEverySection
       ? [(nil, drawing.pdf())] : drawn.map { (Optional($0.section), $0.bytes) }

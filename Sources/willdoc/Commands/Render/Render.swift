@@ -134,9 +134,10 @@ struct Render: ParsableCommand {
   /// Draws `input`'s sections: into `drawing`'s PDF, or into a file each.
   private func draw(_ input: String, to output: String, with drawing: inout SectionDrawing) throws {
     let format = drawing.format
-    let document = try reportingErrors(file: input) { () throws(WillError) in
-      // A UIM file is drawn through its WILL 2 conversion (docs/uim.md).
-      try UIMReport.drawable(
+    let (document, uim) = try reportingErrors(file: input) { () throws(WillError) in
+      // A UIM file's pages come from its WILL 2 conversion, its strokes from its own model
+      // (docs/uim.md).
+      try UIMReport.drawing(
         try InputFile.read(input, limits: limitOptions.limits), limits: limitOptions.limits)
     }
     let indices = sectionIndices(document.sections.count)
@@ -169,7 +170,10 @@ struct Render: ParsableCommand {
       try overwrite.check(output)
     }
     let drawn = try reportingErrors(file: input) { () throws(WillError) in
-      try drawing.draw(document, file: input, sections: indices)
+      try drawing.draw(document, file: input, sections: indices, uim: uim)
+    }
+    for line in drawing.undrawn {
+      printError("willdoc: warning: \(input.terminalSafe): \(line.terminalSafe)")
     }
     var wrote: [String] = []
     for page in drawn {

@@ -37,11 +37,27 @@ struct SectionDrawing {
     var bytes: [UInt8]
   }
 
-  /// Draws `sections` of `document`, read from `file`; PDF pages are kept for ``pdf()``.
+  /// What the last ``draw(_:file:sections:uim:)`` could not draw as the document says, one
+  /// sentence each (for a UIM file: brushes, channels, modes); `render` warns of each,
+  /// `convert` lists them as `changed`.
+  private(set) var undrawn: [String] = []
+
+  /// Draws `sections` of `document`, read from `file`; PDF pages are kept for ``pdf()``. A
+  /// UIM file's strokes are drawn with their brushes from `uim`.
   mutating func draw(
-    _ document: WillDocument, file: String, sections: [Int]
+    _ document: WillDocument, file: String, sections: [Int], uim: UIMReport.UIMDrawing? = nil
   ) throws(WillError) -> [Drawn] {
     var drawn: [Drawn] = []
+    var notes = RenderPage.UIMBrushNotes()
+    var firstStroke: [Int] = []
+    let brushes = uim.map { RenderPage.UIMBrushIndex($0.uim) }
+    if uim != nil {
+      var count = 0
+      for section in document.sections {
+        firstStroke.append(count)
+        count += section.pathsElements.reduce(0) { $0 + $1.element.strokes.count }
+      }
+    }
     var warnedPaints = Set<Int>()
     var warnedImages = Set<String>()
     var warnedModes = Set<BlendMode>()
@@ -56,6 +72,17 @@ struct SectionDrawing {
     for index in sections {
       let section = document.sections[index]
       var page = RenderPage(section: section, paints: document.paints)
+      if let uim {
+        let start = min(firstStroke[index], uim.sources.count)
+        let count = section.pathsElements.reduce(0) { $0 + $1.element.strokes.count }
+        let found = page.shapeStrokes(
+          of: uim.uim, brushes: brushes,
+          sources: Array(uim.sources[start..<min(start + count, uim.sources.count)]))
+        notes.missingBrushes.formUnion(found.missingBrushes)
+        notes.unreadableShapes.formUnion(found.unreadableShapes)
+        notes.rasterBrushes.formUnion(found.rasterBrushes)
+        notes.undrawnChannels.formUnion(found.undrawnChannels)
+      }
       page.background = options.background(of: section)
       page.fit = options.fit
       let outside = page.inkOutsidePage()
@@ -115,7 +142,49 @@ struct SectionDrawing {
       }
       if format != .pdf { drawn.append(Drawn(section: index, bytes: bytes)) }
     }
+    undrawn = uim.map { undrawnLines(notes, changes: $0.changes) } ?? []
     return drawn
+  }
+
+  /// What a UIM file's drawing leaves out or draws otherwise: `notes` from its pages, and the
+  /// WILL 2 conversion's changes that hold for the drawing too (the channels it lists and
+  /// rounding to fixed point do not: the strokes are drawn from the UIM model).
+  func undrawnLines(_ notes: RenderPage.UIMBrushNotes, changes: [String]) -> [String] {
+    func listed(_ items: Set<String>) -> String {
+      let sorted = items.sorted()
+      let shown = sorted.prefix(8).map { $0.count > 100 ? String($0.prefix(100)) + "…" : $0 }
+      return shown.joined(separator: ", ")
+        + (sorted.count > shown.count ? " and \(sorted.count - shown.count) more" : "")
+    }
+    var lines: [String] = []
+    if !notes.unreadableShapes.isEmpty {
+      lines.append(
+        "brush shapes that cannot be read are drawn as circles: " + listed(notes.unreadableShapes))
+    }
+    if !notes.missingBrushes.isEmpty {
+      lines.append(
+        "brushes the document does not hold are drawn as circles: " + listed(notes.missingBrushes))
+    }
+    // Raster brushes draw their particles on a canvas: PNG, JPEG, and PDF with a brush.
+    let particles =
+      options.brush == .particle
+      || (options.brush == .solid && (format == .png || format == .jpeg))
+    if !notes.rasterBrushes.isEmpty, !particles || format == .svg || format == .outlineJSON {
+      lines.append(
+        "raster brushes are drawn as solid strokes (PNG and JPEG draw their particles, PDF "
+          + "with --brush particle): " + listed(notes.rasterBrushes))
+    }
+    if !notes.undrawnChannels.isEmpty {
+      lines.append(
+        "channels a flat picture cannot show are not drawn: " + listed(notes.undrawnChannels))
+    }
+    let redrawn = [
+      "channels WILL 2 cannot hold", "strokes stored as floats", "strokes would be rounded",
+    ]
+    lines += changes.filter { change in
+      !redrawn.contains { change.hasPrefix($0) || change.contains($0) }
+    }
+    return lines
   }
 
   /// The PDF of every page drawn, in order, with an outline entry per input when there are
