@@ -16,7 +16,7 @@ import InkCodec
 /// destination-over ink is drawn before (under) the ink before it. Copy, lighter and the
 /// direct modes act on each premultiplied channel of the ink before them: a run of such
 /// strokes is a `<filter>` on a group of all the ink before it, which computes each one's
-/// ``Compositor`` formula (see ``SVGFilterBlend``) and mixes it in by the stroke's coverage
+/// ``Compositor`` formula (see `SVGFilterBlend`) and mixes it in by the stroke's coverage
 /// (an `<feImage>` of its path).
 public enum SVGWriter {
   /// The SVG text for a page's outlines.
