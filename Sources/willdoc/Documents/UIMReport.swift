@@ -57,16 +57,10 @@ enum UIMReport {
   static func timedDrawable(_ input: InputFile, limits: DecodingLimits) throws(WillError) -> (
     document: WillDocument, times: [[Double]?]?
   ) {
-    guard !InkMLSniffer.sniff(input.bytes), UIMFile.sniff(input.bytes) else {
-      return (try drawable(input, limits: limits), nil)
-    }
-    var losses = ConversionLosses()
-    var sources: [Int] = []
-    let uim = try UIMDocument(parsing: input.bytes, limits: limits)
-    let document = try WillDocument(
-      converting: uim, limits: limits, losses: &losses, strokeSources: &sources)
-    let times = uim.strokeTimes()
-    return (document, sources.map { times[$0] })
+    let (document, uim) = try drawing(input, limits: limits)
+    guard let uim else { return (document, nil) }
+    let times = uim.uim.strokeTimes()
+    return (document, uim.sources.map { times[$0] })
   }
 
   /// The version as `3.1.0`.
