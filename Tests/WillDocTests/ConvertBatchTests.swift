@@ -144,6 +144,21 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: directory.file("one.uim").path))
   }
 
+  @Test(arguments: ["png", "jpeg", "svg", "pdf"])
+  func aPictureSummaryFollowsTheSchema(target: String) throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.file("out")
+    let handwriting = Self.validFolder.appendingPathComponent("handwriting-opc.will")
+    let result = try WillDocRunner.run(
+      ["convert", handwriting.path, "-d", output.path, "--to", target, "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let summary = try ConvertSummarySchema.check(result.stdout)
+    #expect(summary["to"] as? String == target)
+    let files = try #require(summary["files"] as? [[String: Any]])
+    #expect(files.map { $0["status"] as? String } == ["converted"])
+    #expect(Self.files(below: output).count == 1)
+  }
+
   @Test func anExistingOutputFailsThatInputOnlyUnlessForced() throws {
     let directory = try TemporaryDirectory()
     let output = directory.file("out")

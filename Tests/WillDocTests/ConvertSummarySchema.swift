@@ -13,6 +13,8 @@ enum ConvertSummarySchema {
     "error",
   ]
   static let totalKeys = ["inputs", "converted", "failed", "skipped"]
+  /// What `--to` takes, documents and pictures.
+  static let targets = ["will", "uim", "inkml", "png", "jpeg", "svg", "pdf"]
 
   /// The summary, once `text` is shown to follow the schema.
   static func check(_ text: String) throws -> [String: Any] {
@@ -20,8 +22,8 @@ enum ConvertSummarySchema {
     else { throw Violation(description: "the output is not a JSON object") }
     try keys(object, topKeys, at: "$")
     guard object["schema"] as? Int == 1 else { throw Violation(description: "$.schema is not 1") }
-    guard let to = object["to"] as? String, ["will", "uim", "inkml"].contains(to) else {
-      throw Violation(description: "$.to is not will, uim or inkml")
+    guard let to = object["to"] as? String, targets.contains(to) else {
+      throw Violation(description: "$.to is not one of \(targets)")
     }
     guard object["directory"] is String || object["directory"] is NSNull else {
       throw Violation(description: "$.directory is not a string or null")
