@@ -15,7 +15,8 @@ import Testing
   @Test func threeDecimalsStayInWILLAndUIMWithoutAChange() throws {
     let directory = try TemporaryDirectory()
     let input = try Self.inkML(
-      "<trace>1.234 5.678, 2.001 3</trace>", in: directory, name: "three.inkml")
+      "<traceFormat><channel name=\"X\"/><channel name=\"Y\"/><channel name=\"W\"/></traceFormat>"
+        + "<trace>1.234 5.678 1, 2.001 3 1</trace>", in: directory, name: "three.inkml")
     for target in ["will", "uim"] {
       let output = directory.file("three.\(target)")
       let result = try WillDocRunner.run(["convert", input.path, "-o", output.path])
@@ -34,10 +35,36 @@ import Testing
     }
   }
 
+  @Test func aTraceWithoutAWidthGetsOneThatWacomsParserReads() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.inkML(
+      "<traceGroup/><traceGroup><trace>10 10, 20 20, 30 25, 40 20</trace></traceGroup>",
+      in: directory, name: "bare.inkml")
+    let output = directory.file("bare.will")
+    let result = try WillDocRunner.run(["convert", input.path, "-o", output.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let changed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("changed") }
+    #expect(
+      changed == [
+        "changed  1 traces without a width (no W channel, no brush width) given width 1, the width willdoc draws them at"
+      ], "\(result.stdout)")
+    let document = try WillDocument(parsing: try Fixtures.bytes(of: output))
+    #expect(document.strokes.map(\.constantWidth) == [1])
+    let validation = try WillDocRunner.run(["validate", output.path])
+    #expect(!validation.stdout.contains("no-width"), "\(validation.stdout)")
+    guard Oracle.isAvailable else { return }
+    // Wacom's WILL2Parser raises IndexError on a stroke without a width.
+    let oracle = try Oracle.read(output)
+    let strokes = oracle.sections.flatMap { $0.elements.flatMap { $0.strokes ?? [] } }
+    #expect(strokes.map(\.widthCount) == [1])
+    #expect(strokes.map(\.width) == [1])
+  }
+
   @Test func roundingPastWILL2IsAChangedLineWithItsDeviation() throws {
     let directory = try TemporaryDirectory()
     let input = try Self.inkML(
-      "<trace>0.123456789 1</trace><trace>1.5 2</trace>", in: directory, name: "fine.inkml")
+      "<traceFormat><channel name=\"X\"/><channel name=\"Y\"/><channel name=\"W\"/></traceFormat>"
+        + "<trace>0.123456789 1 1</trace><trace>1.5 2 1</trace>", in: directory, name: "fine.inkml")
     let result = try WillDocRunner.run(
       ["convert", input.path, "-o", directory.file("fine.will").path])
     #expect(result.status == 0, "\(result.stderr)")

@@ -213,9 +213,13 @@ extension InkMLDocument {
 }
 
 extension WillDocument {
+  /// The width, in page units, of a stroke made from a trace with neither a W channel nor a
+  /// brush width: the width renderers draw a stroke that stores none at (1/96 in).
+  static let inkMLDefaultWidth = 1.0
+
   /// An InkML document as WILL 2: one section per trace group (with its page size when it has
   /// one), one stroke per trace: X and Y as the control points, W as the widths (else the
-  /// brush's width), the brush's colour and transparency.
+  /// brush's width, else a width of 1), the brush's colour and transparency.
   ///
   /// Values land in page units (1/96 in) at their true size: each channel is multiplied by its
   /// ``InkMLDocument/Trace/scales`` (X and Y may differ), W by its own or else by the mean of
@@ -235,7 +239,8 @@ extension WillDocument {
   ///   - losses: Filled with what WILL 2 cannot hold: channels other than X, Y and W (force,
   ///     time, tilt, …), traces without X or Y, annotations and nested trace groups, and values
   ///     rounded to the strokes' precision (with the largest deviation); and with what was
-  ///     changed or assumed: the scaling to page units, device units taken as HIMETRIC.
+  ///     changed or assumed: the scaling to page units, device units taken as HIMETRIC, the
+  ///     width given to traces that have none.
   /// - Throws: ``WillErrorKind/valueTooLarge(channel:value:precision:)`` for a coordinate that
   ///   does not fit `Int32` at `precision` (at 0 decimals when choosing), and
   ///   ``WillErrorKind/nonFiniteValue(channel:)`` for NaN or infinity.
@@ -253,6 +258,7 @@ extension WillDocument {
     var factors: [String] = []
     var seenFactors: Set<String> = []
     var unitlessBrushWidths = 0
+    var defaultWidths = 0
     for group in inkML.groups {
       var strokes: [Stroke] = []
       for (index, trace) in group.traces.enumerated() {
@@ -284,6 +290,10 @@ extension WillDocument {
             if isScaled { unitlessBrushWidths += 1 }
             values.append([width * fw])
           }
+        } else {
+          // A WILL 2 stroke without a width is one Wacom's parser cannot read.
+          defaultWidths += 1
+          values.append([Self.inkMLDefaultWidth])
         }
         var stepPrecision = FixedPoint.supportedPrecisions.upperBound
         if isScaled {
@@ -347,6 +357,11 @@ extension WillDocument {
     if unitlessBrushWidths > 0 {
       losses.drawingChanges.append(
         "brush widths without units of \(unitlessBrushWidths) traces taken in their trace's X and Y units"
+      )
+    }
+    if defaultWidths > 0 {
+      losses.drawingChanges.append(
+        "\(defaultWidths) traces without a width (no W channel, no brush width) given width \(NumberText.shortest(Self.inkMLDefaultWidth)), the width willdoc draws them at"
       )
     }
     if inkML.notes.annotations > 0 {

@@ -29,7 +29,7 @@ import Testing
       document.strokes[0].points == [InkPoint(x: 1.234, y: 5.678), InkPoint(x: 2.5, y: 3)])
     // The differences add up to 0.30000000000000004: noise, stored as 0.3.
     #expect(document.strokes[1].points.map(\.x) == [0.1, 0.2, 0.3])
-    #expect(losses.drawingChanges.isEmpty)
+    #expect(losses.drawingChanges == [Self.defaultWidths(3)])
     // A brush width without a W channel takes part in the choice.
     let (wide, _) = try Self.imported(
       "<definitions><brush xml:id=\"b\"><brushProperty name=\"width\" value=\"0.1234\"/></brush></definitions><trace brushRef=\"#b\">1 2</trace>"
@@ -38,13 +38,19 @@ import Testing
     #expect(wide.strokes[0].widths == [0.1234])
   }
 
+  /// The line a conversion adds for traces with neither a W channel nor a brush width.
+  static func defaultWidths(_ count: Int) -> String {
+    "\(count) traces without a width (no W channel, no brush width) given width 1, the width willdoc draws them at"
+  }
+
   @Test("values past WILL 2's precision or range are rounded, and the report says how far")
   func roundingIsReported() throws {
     let (fine, fineLosses) = try Self.imported("<trace>0.123456789 1</trace>")
     #expect(fine.strokes[0].decimalPrecision == 8)
     #expect(
       fineLosses.drawingChanges == [
-        "values of 1 traces rounded to WILL 2's fixed-point precision (8 decimals): max deviation 0.000000001"
+        Self.defaultWidths(1),
+        "values of 1 traces rounded to WILL 2's fixed-point precision (8 decimals): max deviation 0.000000001",
       ])
     // 30000.12345 fits Int32 at 4 decimals, not 5.
     let (both, losses) = try Self.imported(
@@ -52,14 +58,16 @@ import Testing
     #expect(both.strokes.map(\.decimalPrecision) == [8, 4, 1])
     #expect(
       losses.drawingChanges == [
-        "values of 2 traces rounded to WILL 2's fixed-point precision (4…8 decimals): max deviation 0.00005"
+        Self.defaultWidths(3),
+        "values of 2 traces rounded to WILL 2's fixed-point precision (4…8 decimals): max deviation 0.00005",
       ])
     // A precision asked for rounds what it must, and says so.
     let (two, twoLosses) = try Self.imported("<trace>1.234 5.678</trace>", precision: 2)
     #expect(two.strokes[0].points == [InkPoint(x: 1.23, y: 5.68)])
     #expect(
       twoLosses.drawingChanges == [
-        "values of 1 traces rounded to WILL 2's fixed-point precision (2 decimals): max deviation 0.004"
+        Self.defaultWidths(1),
+        "values of 1 traces rounded to WILL 2's fixed-point precision (2 decimals): max deviation 0.004",
       ])
   }
 

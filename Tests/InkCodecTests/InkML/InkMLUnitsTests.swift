@@ -129,7 +129,9 @@ import Testing
         root + "<\(trace)>1.5 2, 3 4.25</\(trace)>" + close)
       let points = try Self.points(document)
       #expect(points.map(\.0) == [1.5, 3] && points.map(\.1) == [2, 4.25], "\(root)")
-      #expect(losses.drawingChanges.isEmpty, "\(root): \(losses.drawingChanges)")
+      #expect(
+        losses.drawingChanges == [InkMLPrecisionTests.defaultWidths(1)],
+        "\(root): \(losses.drawingChanges)")
     }
   }
 
