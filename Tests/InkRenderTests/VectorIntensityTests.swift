@@ -230,8 +230,8 @@ struct VectorIntensityTests {
   }
 
   /// Strokes drawn with particles are drawn by the PNG painter in SVG and PDF too, as one
-  /// image of the page's ink (they were solid outlines, or in PDF solid unless a brush was
-  /// asked for): a UIM raster brush's strokes (``RenderLayer/particleStrokes``) ...
+  /// image of the page's ink: a UIM raster brush's strokes (``RenderLayer/particleStrokes``;
+  /// they were solid outlines, ×4.6 the PNG's density).
   @Test func uimRasterBrushStrokes() throws {
     let (page, _) = try UIMBrushRenderTests.page(UIMBrushRenderTests.ringBrushDocument())
     try #require(page.layers[0].particleStrokes == [0])
@@ -248,7 +248,8 @@ struct VectorIntensityTests {
     #expect(report.brushesDrawnAsImage && report.approximatedBlendModes.isEmpty)
   }
 
-  /// ... and a WILL 2 page drawn with `--brush particle` (its own particle paints) or `hair`.
+  /// A WILL 2 page drawn with `--brush particle` (the built-in particle: it has no paints) or
+  /// `hair` (SVG refused them; PDF drew them so already).
   @Test(arguments: [Brush.particle, .hair])
   func willBrushes(_ brush: Brush) throws {
     let url = VectorOutputTests.root.appendingPathComponent(
@@ -257,7 +258,7 @@ struct VectorIntensityTests {
     try Self.expectAlike(pages[0], "handwriting-opc.will, \(brush) brush", brush: brush)
   }
 
-  /// A real particle paint (the pencil of pywillparser's `test.will`, the one shared sample
+  /// A real particle paint (that of pywillparser's `test.will`, the one shared sample
   /// with a paint; its strokes select none) given to every stroke, through the UIM
   /// conversion (a raster brush) and drawn with it, as `render` draws a UIM file.
   @Test(.enabled(if: ExternalSamples.isAvailable))

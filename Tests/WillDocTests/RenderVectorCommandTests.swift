@@ -119,7 +119,9 @@ struct RenderVectorCommandTests {
     #expect(!text.contains("<path"))
     // The PNG's pixels (592 × 864 at scale 1), over the page's white rectangle.
     let prefix = "<image x=\"0\" y=\"0\" width=\"592\" height=\"864\" preserveAspectRatio=\"none\""
-    #expect(text.contains("<rect x=\"0\" y=\"0\" width=\"592\" height=\"864\" fill=\"#FFFFFF\"/>\n" + prefix))
+    #expect(
+      text.contains(
+        "<rect x=\"0\" y=\"0\" width=\"592\" height=\"864\" fill=\"#FFFFFF\"/>\n" + prefix))
     let start = try #require(text.range(of: "data:image/png;base64,"))
     let data = try #require(
       Data(base64Encoded: String(text[start.upperBound...].prefix { $0 != "\"" })))

@@ -402,7 +402,8 @@ public enum SVGWriter {
     }
     out += ink ?? ""
     if let inkImage {
-      out += "<image x=\"0\" y=\"0\" width=\"\(f(inkImage.width))\" height=\"\(f(inkImage.height))\""
+      out +=
+        "<image x=\"0\" y=\"0\" width=\"\(f(inkImage.width))\" height=\"\(f(inkImage.height))\""
       out += " preserveAspectRatio=\"none\""
       out += " xlink:href=\"data:image/png;base64,\(Base64.encode(inkImage.png))\"/>\n"
     }
