@@ -102,11 +102,15 @@ struct VectorIntensityTests {
     return (ratio, ink == 0 ? 1 : 1 - difference / Double(ink) / 255)
   }
 
-  /// The PNG renderer's page, rsvg-convert's drawing of the SVG and pdftoppm's of the PDF.
-  static func draw(_ page: RenderPage) throws -> (png: Darkness, svg: Darkness, pdf: Darkness) {
+  /// The PNG renderer's page, rsvg-convert's drawing of the SVG and pdftoppm's of the PDF,
+  /// all with `brush`.
+  static func draw(_ page: RenderPage, brush: Brush = .solid) throws -> (
+    png: Darkness, svg: Darkness, pdf: Darkness
+  ) {
     var white = page
     white.background = InkColor(rgba: 0xFFFF_FFFF)
-    let options = RenderOptions(scale: scale)
+    var options = RenderOptions(scale: scale)
+    options.brush = brush
     let canvas = try Renderer.renderCanvas(white, options: options)
     let png = Darkness(rgba: canvas.rgba8(), width: canvas.width, height: canvas.height)
 
@@ -133,9 +137,10 @@ struct VectorIntensityTests {
   /// SVG and PDF within the bounds against the PNG; the measures, for the record.
   @discardableResult
   static func expectAlike(
-    _ page: RenderPage, _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ page: RenderPage, _ label: String, brush: Brush = .solid,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> String {
-    let (png, svg, pdf) = try draw(page)
+    let (png, svg, pdf) = try draw(page, brush: brush)
     var line = label
     for (format, drawn) in [("SVG", svg), ("PDF", pdf)] {
       let (ratio, similarity) = compare(png, drawn)
@@ -222,5 +227,69 @@ struct VectorIntensityTests {
       try Self.expectAlike(
         RenderPage(section: section, paints: document.paints), "\(name) section \(index)")
     }
+  }
+
+  /// Strokes drawn with particles are drawn by the PNG painter in SVG and PDF too, as one
+  /// image of the page's ink: a UIM raster brush's strokes (``RenderLayer/particleStrokes``;
+  /// they were solid outlines, ×4.6 the PNG's density).
+  @Test func uimRasterBrushStrokes() throws {
+    let (page, _) = try UIMBrushRenderTests.page(UIMBrushRenderTests.ringBrushDocument())
+    try #require(page.layers[0].particleStrokes == [0])
+    try Self.expectAlike(page, "UIM raster brush (ring particles)")
+    var report = RenderReport()
+    let svg = try Renderer.renderSVG(
+      page, options: RenderOptions(scale: Self.scale), report: &report)
+    #expect(report.brushesDrawnAsImage)
+    #expect(svg.contains("<image x=\"0\" y=\"0\"") && svg.contains("data:image/png;base64,"))
+    #expect(!svg.contains("<path"))
+    report = RenderReport()
+    _ = try Renderer.renderPDFPage(
+      page, options: RenderOptions(scale: Self.scale), report: &report)
+    #expect(report.brushesDrawnAsImage && report.approximatedBlendModes.isEmpty)
+  }
+
+  /// A WILL 2 page drawn with `--brush particle` (the built-in particle: it has no paints) or
+  /// `hair` (SVG refused them; PDF drew them so already).
+  @Test(arguments: [Brush.particle, .hair])
+  func willBrushes(_ brush: Brush) throws {
+    let url = VectorOutputTests.root.appendingPathComponent(
+      "SampleDocuments/valid/handwriting-opc.will")
+    let pages = try VectorOutputTests.pages([UInt8](try Data(contentsOf: url)))
+    try Self.expectAlike(pages[0], "handwriting-opc.will, \(brush) brush", brush: brush)
+  }
+
+  /// A real particle paint (that of pywillparser's `test.will`, the one shared sample
+  /// with a paint; its strokes select none) given to every stroke, through the UIM
+  /// conversion (a raster brush) and drawn with it, as `render` draws a UIM file.
+  @Test(.enabled(if: ExternalSamples.isAvailable))
+  func realPaintAsAUIMRasterBrush() throws {
+    let original = try WillDocument(
+      parsing: try ExternalSamples.bytes("gjiovi__pywillparser__test.will"))
+    try #require(original.paints.count == 1)
+    var will = WillDocument(
+      strokes: original.strokes.map {
+        var stroke = $0
+        stroke.paintIndex = 0
+        return stroke
+      }, pageWidth: 592, pageHeight: 864)
+    will.paints = original.paints
+    let uim = try UIMDocument(converting: will)
+    var losses = ConversionLosses()
+    var sources: [Int] = []
+    let document = try WillDocument(
+      converting: uim, limits: .default, losses: &losses, strokeSources: &sources)
+    var page = RenderPage(section: document.sections[0], paints: document.paints)
+    let notes = page.shapeStrokes(of: uim, sources: sources)
+    #expect(notes.rasterBrushes == ["app://willdoc/will2/paint/0"])
+    try #require(page.layers.reduce(0) { $0 + $1.particleStrokes.count } == will.strokes.count)
+    try Self.expectAlike(page, "test.will's paint as a UIM raster brush")
+  }
+
+  /// A page without particles keeps its vector ink: no image.
+  @Test func solidPagesStayVectors() throws {
+    var report = RenderReport()
+    let svg = try Renderer.renderSVG(
+      Self.alphaPage(.sourceOver), options: RenderOptions(scale: Self.scale), report: &report)
+    #expect(!report.brushesDrawnAsImage && svg.contains("<path") && !svg.contains("<image"))
   }
 }

@@ -199,6 +199,31 @@ struct VectorOutputTests {
     #expect(throws: WillError.self) { try Renderer.renderPDF(pages[0], options: options) }
   }
 
+  /// A brushed SVG page costs what the PNG costs (its canvas) and its embedded PNG's bytes
+  /// besides: a limit the PNG fits in stops it.
+  @Test func brushedSVGChargesTheCanvasAndTheEmbeddedImage() throws {
+    let page = try Self.pages(
+      [UInt8](
+        try Data(
+          contentsOf: Self.root.appendingPathComponent("SampleDocuments/valid/handwriting-opc.will")
+        )))[0]
+    var options = RenderOptions()
+    options.brush = .particle
+    var pngReport = RenderReport()
+    let png = try Renderer.renderPNG(page, options: options, report: &pngReport)
+    var svgReport = RenderReport()
+    let svg = try Renderer.renderSVG(page, options: options, report: &svgReport)
+    #expect(svgReport.brushesDrawnAsImage && !pngReport.brushesDrawnAsImage)
+    let start = try #require(svg.range(of: "data:image/png;base64,"))
+    let embedded = try #require(
+      Data(base64Encoded: String(svg[start.upperBound...].prefix { $0 != "\"" })))
+    // The same pixels but the page's white, at the same size.
+    #expect(embedded.prefix(24) == Data(png.prefix(24)))
+    #expect(svgReport.work >= pngReport.work + embedded.count * WorkBudget.embeddedByteCost)
+    options.limits.maxWork = pngReport.work
+    #expect(throws: WillError.self) { try Renderer.renderSVG(page, options: options) }
+  }
+
   @Test(
     .enabled(if: ExternalTool.isUsable("qpdf") && ExternalTool.isUsable("pdftoppm")),
     arguments: generated)

@@ -43,11 +43,11 @@ struct RenderBrushTests {
     #expect(solid == solidDefault)
   }
 
-  @Test(arguments: ["svg", "json"])
-  func nonSolidBrushesNeedPNG(_ ext: String) throws {
+  /// Outline JSON holds outlines: a brush that draws pixels is refused.
+  @Test func nonSolidBrushesAreRefusedForOutlines() throws {
     let directory = try TemporaryDirectory()
     let (result, bytes) = try Self.render(
-      Self.handwriting, ["--brush", "hair"], in: directory, as: "page.\(ext)")
+      Self.handwriting, ["--brush", "hair"], in: directory, as: "page.json")
     #expect(result.status == 64)
     #expect(result.stderr.contains("--brush hair draws pixels"))
     #expect(bytes.isEmpty)

@@ -105,20 +105,31 @@ struct RenderVectorCommandTests {
     #expect(text.contains("stroke-width=\"4\""))
   }
 
-  @Test func brushesAreRefusedForSVGButDrawnInPDF() throws {
+  /// SVG, as PDF, holds a brush's ink as one image: the PNG the canvas makes, embedded.
+  @Test func brushesAreDrawnInSVGAndPDFAsAnImage() throws {
     let directory = try TemporaryDirectory()
-    let svg = try WillDocRunner.run(
-      [
-        "render", Self.sample("handwriting-opc.will"), "-o", directory.file("a.svg").path,
-        "--brush", "hair",
-      ])
-    #expect(svg.status == 64)
-    let pdf = try WillDocRunner.run(
-      [
-        "render", Self.sample("handwriting-opc.will"), "-o", directory.file("a.pdf").path,
-        "--brush", "hair",
-      ])
-    #expect(pdf.status == 0, "\(pdf.stderr)")
+    let png = directory.file("a.png").path
+    let svg = directory.file("a.svg").path
+    for out in [png, svg, directory.file("a.pdf").path] {
+      let result = try WillDocRunner.run(
+        ["render", Self.sample("handwriting-opc.will"), "-o", out, "--brush", "hair"])
+      #expect(result.status == 0 && result.stderr.isEmpty, "\(out): \(result.stderr)")
+    }
+    let text = try String(contentsOf: URL(fileURLWithPath: svg), encoding: .utf8)
+    #expect(!text.contains("<path"))
+    // The PNG's pixels (592 × 864 at scale 1), over the page's white rectangle.
+    let prefix = "<image x=\"0\" y=\"0\" width=\"592\" height=\"864\" preserveAspectRatio=\"none\""
+    #expect(
+      text.contains(
+        "<rect x=\"0\" y=\"0\" width=\"592\" height=\"864\" fill=\"#FFFFFF\"/>\n" + prefix))
+    let start = try #require(text.range(of: "data:image/png;base64,"))
+    let data = try #require(
+      Data(base64Encoded: String(text[start.upperBound...].prefix { $0 != "\"" })))
+    let embedded = try #require(Raster(png: [UInt8](data)))
+    let drawn = try #require(Raster(png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))))
+    #expect(embedded.width == drawn.width && embedded.height == drawn.height)
+    #expect(drawn.meanDarkness > 1)
+    #expect(abs(embedded.meanDarkness / drawn.meanDarkness - 1) < 0.01)
   }
 }
 

@@ -12,8 +12,9 @@ public struct RenderLayer: Sendable, Hashable {
   public var shapedStrokes: [Int: ShapedStroke] = [:]
   /// The strokes drawn with their particle paint (the stroke's `paintIndex`) whatever
   /// ``RenderOptions/brush`` says, by index in ``strokes``: UIM strokes of a raster brush.
-  /// Raster outputs draw them so (PNG, JPEG, a canvas, PDF with a brush); vector outputs
-  /// draw them solid.
+  /// PNG, JPEG and a canvas draw them so; SVG and PDF draw a page that has any as an image
+  /// of its ink made by the PNG painter (``RenderReport/brushesDrawnAsImage``); outline JSON
+  /// draws them solid.
   public var particleStrokes: Set<Int> = []
 
   /// Creates a layer.

@@ -51,11 +51,23 @@ public enum SVGWriter {
     var header: ImageHeader
   }
 
+  /// The page's ink drawn as an image by the PNG painter (particle and hair brushes): a PNG
+  /// file whose pixels cover the page from the frame's corner, `width` × `height` page units.
+  struct InkImage {
+    /// The PNG file.
+    var png: [UInt8]
+    /// The image's width in page units (its pixels ÷ the scale).
+    var width: Double
+    /// The image's height in page units.
+    var height: Double
+  }
+
   /// The SVG text for strokes and images. Each payload is one `<image>` in `<defs>`, which
-  /// every element showing it places with a `<use>`.
+  /// every element showing it places with a `<use>`. `inkImage`, when given, is the ink, in
+  /// place of `strokes`: one `<image>` over the page and its images.
   static func document(
     _ strokes: [VectorStroke], frame: PageFrame, scale: Double, background: InkColor?,
-    images: [Image], decimals: Int
+    images: [Image], decimals: Int, inkImage: InkImage? = nil
   ) -> String {
     let f = { (v: Double) in NumberText.rounded(v.isFinite ? v : 0, decimals: 3) }
     let w = f(frame.width)
@@ -354,7 +366,7 @@ public enum SVGWriter {
 
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\""
-    if !images.isEmpty || usesLinks {
+    if !images.isEmpty || usesLinks || inkImage != nil {
       out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\""
     }
     out += " width=\"\(f(frame.width * scale))\" height=\"\(f(frame.height * scale))\""
@@ -389,6 +401,12 @@ public enum SVGWriter {
         "<use xlink:href=\"#\(imageIDs[placed.payload]!)\" transform=\"\(map.svgTransform)\"/>\n"
     }
     out += ink ?? ""
+    if let inkImage {
+      out +=
+        "<image x=\"0\" y=\"0\" width=\"\(f(inkImage.width))\" height=\"\(f(inkImage.height))\""
+      out += " preserveAspectRatio=\"none\""
+      out += " xlink:href=\"data:image/png;base64,\(Base64.encode(inkImage.png))\"/>\n"
+    }
     out += "</svg>\n"
     return out
   }

@@ -22,7 +22,8 @@ extension Renderer {
   /// JPEG passed through) and, above them, the ink layer: each solid stroke a filled
   /// Bézier outline with its colour, its alpha in a graphics state, erasers as soft masks
   /// over the ink before them and destination-over ink drawn under it. Particle and hair
-  /// brushes, and the blend modes PDF cannot composite (copy, lighter and the direct modes,
+  /// brushes (``RenderOptions/brush``, and the layers' ``RenderLayer/particleStrokes``: UIM
+  /// raster brushes; the report's ``RenderReport/brushesDrawnAsImage``), and the blend modes PDF cannot composite (copy, lighter and the direct modes,
   /// which act on each premultiplied channel of the ink under them; listed in the report's
   /// ``RenderReport/approximatedBlendModes``), make the ink an image drawn by the PNG
   /// renderer at ``RenderOptions/scale`` pixels per page unit.
@@ -78,22 +79,12 @@ extension Renderer {
     report.approximatedBlendModes += rasterModes.filter {
       !report.approximatedBlendModes.contains($0)
     }
-    if options.brush != .solid || !rasterModes.isEmpty {
-      var inkPage = page
-      inkPage.background = nil
-      inkPage.images = []
-      inkPage.width = frame.width
-      inkPage.height = frame.height
-      var shifted = inkPage.layers
-      for index in shifted.indices {
-        shifted[index].transform = AffineTransform.translation(x: -frame.x, y: -frame.y)
-          .concatenating(shifted[index].transform)
-      }
-      inkPage.layers = shifted
-      var inkReport = RenderReport()
-      let canvas = try draw(
-        inkPage, options: options, budget: budget, report: &inkReport, images: images)
-      report.undecodablePaints += inkReport.undecodablePaints
+    let brushes = drawsBrushesAsImage(page, options: options)
+    if brushes || !rasterModes.isEmpty {
+      report.brushesDrawnAsImage = brushes
+      let canvas = try inkCanvas(
+        of: page, frame: frame, options: options, budget: budget, report: &report,
+        images: images)
       try builder.inkImage(canvas, budget: budget)
     } else {
       let strokes = try VectorStroke.strokes(

@@ -23,7 +23,10 @@ struct DrawingOptions: ParsableArguments {
       valueName: "page|transparent|#RRGGBB"))
   var background: String = "page"
 
-  @Option(help: ArgumentHelp("How strokes are drawn (PNG only).", valueName: "solid|particle|hair"))
+  @Option(
+    help: ArgumentHelp(
+      "How strokes are drawn (SVG and PDF hold particle and hair ink as an image).",
+      valueName: "solid|particle|hair"))
   var brush: Brush = .solid
 
   @Option(
@@ -135,18 +138,19 @@ struct DrawingOptions: ParsableArguments {
     if !(1...100).contains(quality) { throw ValidationError("--quality must be 1…100") }
   }
 
-  /// Refuses what the format cannot draw: particle and hair brushes draw pixels, and JPEG
-  /// needs libjpeg-turbo (not in the portable build).
+  /// Refuses what the format cannot draw: particle and hair brushes draw pixels (SVG and PDF
+  /// hold them as an image of the ink, outline JSON cannot), and JPEG needs libjpeg-turbo
+  /// (not in the portable build).
   func checkBrush(drawing format: PictureFormat) throws {
     if format == .jpeg && !Renderer.writesJPEG {
       throw ValidationError(
         "this willdoc is the portable build, without libjpeg-turbo: it cannot write JPEG; "
           + "write PNG")
     }
-    if brush != .solid && (format == .svg || format == .outlineJSON) {
+    if brush != .solid && format == .outlineJSON {
       throw ValidationError(
-        "--brush \(brush.rawValue) draws pixels: write PNG, JPEG or PDF, or use --brush solid for "
-          + "SVG and outlines")
+        "--brush \(brush.rawValue) draws pixels: write PNG, JPEG, SVG or PDF, or use --brush "
+          + "solid for outlines")
     }
   }
 

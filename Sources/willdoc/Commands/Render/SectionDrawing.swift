@@ -61,6 +61,7 @@ struct SectionDrawing {
     var warnedPaints = Set<Int>()
     var warnedImages = Set<String>()
     var warnedModes = Set<BlendMode>()
+    var brushesAsImage = false
     let base = options.renderOptions
     if format == .pdf, !sections.isEmpty {
       // A bookmark named after the file (its last name), opening its first page.
@@ -122,6 +123,7 @@ struct SectionDrawing {
         throw budget.attributing(error, toPageUnder: base.limits)
       }
       budget.charge(pageWork: report.work)
+      brushesAsImage = brushesAsImage || report.brushesDrawnAsImage
       for failure in report.undecodablePaints where warnedPaints.insert(failure.index).inserted {
         // Paints no stroke uses are never decoded, so never warned about.
         warn(
@@ -142,14 +144,21 @@ struct SectionDrawing {
       }
       if format != .pdf { drawn.append(Drawn(section: index, bytes: bytes)) }
     }
-    undrawn = uim.map { undrawnLines(notes, changes: $0.changes) } ?? []
+    undrawn =
+      uim.map {
+        undrawnLines(notes, changes: $0.changes, brushesAsImage: brushesAsImage)
+      } ?? []
     return drawn
   }
 
   /// What a UIM file's drawing leaves out or draws otherwise: `notes` from its pages, and the
   /// WILL 2 conversion's changes that hold for the drawing too (the channels it lists and
   /// rounding to fixed point do not: the strokes are drawn from the UIM model).
-  func undrawnLines(_ notes: RenderPage.UIMBrushNotes, changes: [String]) -> [String] {
+  /// `brushesAsImage` says whether a page's ink was drawn as an image for its particles
+  /// (``RenderReport/brushesDrawnAsImage``).
+  func undrawnLines(
+    _ notes: RenderPage.UIMBrushNotes, changes: [String], brushesAsImage: Bool
+  ) -> [String] {
     func listed(_ items: Set<String>) -> String {
       let sorted = items.sorted()
       let shown = sorted.prefix(8).map { $0.count > 100 ? String($0.prefix(100)) + "…" : $0 }
@@ -165,14 +174,21 @@ struct SectionDrawing {
       lines.append(
         "brushes the document does not hold are drawn as circles: " + listed(notes.missingBrushes))
     }
-    // Raster brushes draw their particles on a canvas: PNG, JPEG, and PDF with a brush.
-    let particles =
-      options.brush == .particle
-      || (options.brush == .solid && (format == .png || format == .jpeg))
-    if !notes.rasterBrushes.isEmpty, !particles || format == .svg || format == .outlineJSON {
-      lines.append(
-        "raster brushes are drawn as solid strokes (PNG and JPEG draw their particles, PDF "
-          + "with --brush particle): " + listed(notes.rasterBrushes))
+    // Raster brushes draw their particles on a canvas: PNG and JPEG, and SVG and PDF as an
+    // image of the page's ink; outline JSON holds outlines only.
+    if !notes.rasterBrushes.isEmpty {
+      let names = listed(notes.rasterBrushes)
+      if format == .outlineJSON {
+        lines.append(
+          "raster brushes are drawn as solid strokes (outline JSON holds outlines; PNG, JPEG, "
+            + "SVG and PDF draw their particles): " + names)
+      } else if options.brush == .hair {
+        lines.append("raster brushes are drawn with the hair brush, not their particles: " + names)
+      } else if brushesAsImage && (format == .svg || format == .pdf) {
+        lines.append(
+          "raster brushes have no \(format.rawValue.uppercased()) equivalent: the page's ink is "
+            + "drawn as an image at the render scale: " + names)
+      }
     }
     if !notes.undrawnChannels.isEmpty {
       lines.append(
