@@ -2,11 +2,16 @@ import InkCodec
 import InkRender
 
 /// Any bytes as a document, every section drawn with small limits: PNG with each brush at a
-/// quarter scale, SVG and outline JSON. Errors (limits, allocation) are fine; a trap, a leak
-/// or running past the time or memory limit is a finding.
+/// quarter scale, SVG, PDF and outline JSON; a UIM file with its own brushes, as `willdoc
+/// render` draws it. Errors (limits, allocation) are fine; a trap, a leak or running past the
+/// time or memory limit is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  if UIMFile.sniff(bytes) {
+    drawUIM(bytes)
+    return 0
+  }
   guard let document = try? WillDocument(parsing: bytes, limits: fuzzLimits) else { return 0 }
   for section in document.sections {
     let page = RenderPage(section: section, paints: document.paints)
@@ -21,6 +26,32 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? Renderer.renderOutlineJSON(page, options: options)
   }
   return 0
+}
+
+/// A UIM file's pages with its vector brushes' shapes and raster brushes' particles.
+func drawUIM(_ bytes: [UInt8]) {
+  guard let uim = try? UIMDocument(parsing: bytes, limits: fuzzLimits) else { return }
+  var losses = ConversionLosses()
+  var sources: [Int] = []
+  guard
+    let document = try? WillDocument(
+      converting: uim, limits: fuzzLimits, losses: &losses, strokeSources: &sources)
+  else { return }
+  let brushes = RenderPage.UIMBrushIndex(uim)
+  var first = 0
+  for section in document.sections {
+    var page = RenderPage(section: section, paints: document.paints)
+    let count = section.pathsElements.reduce(0) { $0 + $1.element.strokes.count }
+    let start = min(first, sources.count)
+    page.shapeStrokes(
+      of: uim, brushes: brushes, sources: Array(sources[start..<min(start + count, sources.count)]))
+    first += count
+    let options = RenderOptions(scale: 0.25, limits: renderLimits)
+    _ = try? Renderer.renderPNG(page, options: options)
+    _ = try? Renderer.renderSVG(page, options: options)
+    _ = try? Renderer.renderPDF(page, options: options)
+    _ = try? Renderer.renderOutlineJSON(page, options: options)
+  }
 }
 
 let fuzzLimits = DecodingLimits(
