@@ -141,8 +141,9 @@ struct UIMBrushRenderTests {
     #expect(bare.shapeStrokes(of: uim, sources: sources).missingBrushes == [Self.square.name])
   }
 
-  @Test func rasterBrushesDrawTheirParticles() throws {
-    // A raster brush whose particle is a ring: a white 16 × 16 texture, transparent inside.
+  /// ``document(_:channels:)`` drawn with a raster brush whose particle is a ring: a white
+  /// 16 × 16 texture, transparent inside; size 10.
+  static func ringDocument() -> UIMDocument {
     let n = 16
     var rgba = [UInt8](repeating: 0, count: n * n * 4)
     for y in 0..<n {
@@ -161,6 +162,11 @@ struct UIMBrushRenderTests {
     uim.brushes.rasterBrushes = [raster]
     uim.inkData.strokes[0].brushURI = .value(raster.name)
     uim.inkData.strokes[0][.size] = uim.inkData.strokes[0][.x].map { _ in 10 }
+    return uim
+  }
+
+  @Test func rasterBrushesDrawTheirParticles() throws {
+    let uim = Self.ringDocument()
     let (page, shaped) = try Self.page(uim)
     #expect(shaped == 0)
     #expect(page.layers[0].particleStrokes == [0])

@@ -15,6 +15,9 @@ public struct RenderLayer: Sendable, Hashable {
   /// Raster outputs draw them so (PNG, JPEG, a canvas, PDF with a brush); vector outputs
   /// draw them solid.
   public var particleStrokes: Set<Int> = []
+  /// The seeds of strokes' particles, by index in ``strokes``, in place of the ones their
+  /// place gives them: a replay draws a page's strokes a layer each, with their page's seeds.
+  var particleSeeds: [Int: UInt64] = [:]
 
   /// Creates a layer.
   /// - Parameters:
