@@ -113,13 +113,85 @@ struct RenderAnimateTests {
       #expect(run.stdout.contains("  section 0  20 frames, 10 s  "), "\(run.stdout)")
       files.append(Self.chunks([UInt8](try Data(contentsOf: output))))
     }
-    // The same finished page; different ink along the way: the pen's timestamps against a
-    // steady pen speed.
-    #expect(
-      files[0].first { $0.type == "IDAT" }?.data == files[1].first { $0.type == "IDAT" }?.data)
+    // Different ink along the way: the pen's timestamps against a steady pen speed. (The
+    // finished pages differ too: the UIM file's strokes are drawn with its brushes.)
     let frames = files.map { $0.filter { $0.type == "fcTL" }.map(\.data) }
     #expect(frames[0].count == 20 && frames[1].count == 20)
     #expect(frames[0] != frames[1])
+  }
+
+  /// The replay's default image (its last frame, as Pillow's test below checks) and the
+  /// still render of a UIM file, and the warnings of each, for `input`.
+  static func replayAndStill(_ input: String, in directory: TemporaryDirectory) throws -> (
+    replay: [UInt8], still: [UInt8], replayWarnings: [String], stillWarnings: [String]
+  ) {
+    let replay = directory.file("replay.png")
+    let still = directory.file("still.png")
+    let animate = try WillDocRunner.run([
+      "render", input, "--animate", "--duration", "1", "--fps", "4", "-o", replay.path,
+    ])
+    #expect(animate.status == 0, "\(animate.stderr)")
+    let render = try WillDocRunner.run(["render", input, "--section", "0", "-o", still.path])
+    #expect(render.status == 0, "\(render.stderr)")
+    func warnings(_ text: String) -> [String] {
+      text.split(separator: "\n").map(String.init).filter { $0.contains("warning:") }
+    }
+    return (
+      [UInt8](try Data(contentsOf: replay)), [UInt8](try Data(contentsOf: still)),
+      warnings(animate.stderr), warnings(render.stderr)
+    )
+  }
+
+  /// A UIM brush whose shape is a square replays with square ends: the replay's finished
+  /// page is the still render, which draws the brush (a WILL 2 circle would leave the ink's
+  /// corners bare).
+  @Test func aUIMSquareBrushReplaysWithItsShape() throws {
+    let directory = try TemporaryDirectory()
+    var uim = UIMDocument()
+    var square = UIMBrushPrototype(shapeURI: "", size: 0)
+    square.coordX = [-1, 1, 1, -1]
+    square.coordY = [-1, -1, 1, 1]
+    uim.brushes.vectorBrushes = [
+      UIMVectorBrush(name: "app://test/vector-brush/Square", prototypes: [square], spacing: 1)
+    ]
+    var stroke = UIMStroke()
+    stroke.splineFormat = .floats
+    let xs: [Double] = [20, 20, 35, 50, 65, 80, 80]
+    stroke[.x] = xs
+    stroke[.y] = xs.map { _ in 50 }
+    stroke[.size] = xs.map { _ in 20 }
+    stroke.endParameter = 1
+    stroke.properties = .value(UIMPathPointProperties(color: Int32(0xFF), size: 20))
+    stroke.brushURI = .value("app://test/vector-brush/Square")
+    uim.inkData.strokes = [stroke]
+    let input = directory.file("square.uim")
+    try Data(uim.serialized()).write(to: input)
+    let run = try Self.replayAndStill(input.path, in: directory)
+    let replay = try #require(Raster(png: run.replay))
+    let box = try #require(replay.inkBounds())
+    // A square 20 wide at each end: the ink's corners are ink.
+    for x in [box.minX + 1, box.maxX - 2] {
+      for y in [box.minY + 1, box.maxY - 2] {
+        #expect(replay.darkness[y * replay.width + x] > 200, "\(x) \(y)")
+      }
+    }
+    #expect(box.maxX - box.minX == 80 && box.maxY - box.minY == 20, "\(box)")
+    #expect(
+      Raster.pngChunks(run.replay).first { $0.type == "IDAT" }?.data
+        == Raster.pngChunks(run.still).first { $0.type == "IDAT" }?.data)
+  }
+
+  /// Every real UIM file: the replay's finished page is its still render, byte for byte,
+  /// with the same warnings.
+  @Test(.enabled(if: UIMSamples.isAvailable), arguments: UIMSamples.names)
+  func uimReplayEndsAsTheStillRender(name: String) throws {
+    let directory = try TemporaryDirectory()
+    let run = try Self.replayAndStill(UIMSamples.url(name).path, in: directory)
+    let same =
+      Raster.pngChunks(run.replay).first { $0.type == "IDAT" }?.data
+      == Raster.pngChunks(run.still).first { $0.type == "IDAT" }?.data
+    #expect(same, "\(name)")
+    #expect(run.replayWarnings == run.stillWarnings, "\(name)")
   }
 
   /// Pillow, an independent APNG reader, sees the frames and delays asked for and composes

@@ -41,6 +41,16 @@ struct UIMRenderWarningTests {
     }
   }
 
+  @Test func aReplayNamesItAsTheStillRenderDoes() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.starBrushFile(in: directory)
+    let result = try WillDocRunner.run([
+      "render", input.path, "--animate", "-o", directory.file("star.png").path,
+    ])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("willdoc: warning: \(input.path): \(Self.line)"))
+  }
+
   @Test func convertListsItAsChanged() throws {
     let directory = try TemporaryDirectory()
     let input = try Self.starBrushFile(in: directory)

@@ -10,7 +10,8 @@ import InkCodec
 /// A paint's textures are decoded when the first stroke that uses it is drawn, once per
 /// render: a document's unused paints cost nothing, however large or broken.
 struct BrushPainter {
-  let page: RenderPage
+  /// The page drawn; a replay draws parts of one page, sharing its paints, one after another.
+  var page: RenderPage
   /// The brush: ``Brush/particle`` or ``Brush/hair`` (``Brush/solid`` draws every stroke as
   /// the solid renderer does, but the layers' ``RenderLayer/particleStrokes`` with their
   /// particles).
@@ -94,7 +95,9 @@ struct BrushPainter {
     try PageStrokes.forEach(
       page, frame: frame, scale: scale, defaultWidth: defaultWidth, budget: budget
     ) { layerIndex, strokeIndex, stroke, segments, device in
-      let seed = BrushPainter.seed(of: stroke, layer: layerIndex, index: strokeIndex)
+      let seed =
+        page.layers[layerIndex].particleSeeds[strokeIndex]
+        ?? BrushPainter.seed(of: stroke, layer: layerIndex, index: strokeIndex)
       let color = stroke.color ?? .black
       let particles = page.layers[layerIndex].particleStrokes.contains(strokeIndex)
       switch brush == .solid && particles ? .particle : brush {

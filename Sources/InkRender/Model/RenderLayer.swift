@@ -16,6 +16,9 @@ public struct RenderLayer: Sendable, Hashable {
   /// of its ink made by the PNG painter (``RenderReport/brushesDrawnAsImage``); outline JSON
   /// draws them solid.
   public var particleStrokes: Set<Int> = []
+  /// The seeds of strokes' particles, by index in ``strokes``, in place of the ones their
+  /// place gives them: a replay draws a page's strokes a layer each, with their page's seeds.
+  var particleSeeds: [Int: UInt64] = [:]
 
   /// Creates a layer.
   /// - Parameters:

@@ -103,12 +103,31 @@ public struct ReplayTimeline: Sendable, Hashable {
     }
   }
 
+  /// Where a moment falls among a stroke's points: the last point written, the next one,
+  /// and how far towards it the pen is, 0…1.
+  struct Cut: Sendable, Hashable {
+    var last: Int
+    var next: Int
+    var fraction: Double
+
+    /// `a` to `b` at the fraction.
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
+  }
+
   /// The ink at `time`: how many strokes (in drawing order) have ended, and the part written
   /// of the next one, if it has started.
   /// - Parameters:
   ///   - time: Seconds from the start.
   ///   - strokes: The page's strokes in drawing order, as the timeline was made for.
   func ink(at time: Double, of strokes: [Stroke]) -> (ended: Int, partial: Stroke?) {
+    let (ended, cut) = progress(at: time)
+    guard ended < strokes.count, let cut else { return (ended, nil) }
+    return (ended, Self.prefix(of: strokes[ended], cut: cut))
+  }
+
+  /// How many strokes have ended at `time`, and where it falls among the next one's points
+  /// (`nil` when there is none, or it has not started).
+  func progress(at time: Double) -> (ended: Int, cut: Cut?) {
     // The first stroke not yet ended: times are nondecreasing, so a binary search.
     var low = 0
     var high = strokeEnds.count
@@ -116,14 +135,12 @@ public struct ReplayTimeline: Sendable, Hashable {
       let mid = (low + high) / 2
       if strokeEnds[mid] <= time { low = mid + 1 } else { high = mid }
     }
-    guard low < strokes.count else { return (low, nil) }
-    return (low, Self.prefix(of: strokes[low], times: pointTimes[low], at: time))
+    guard low < pointTimes.count else { return (low, nil) }
+    return (low, Self.cut(times: pointTimes[low], at: time))
   }
 
-  /// The part of `stroke` written by `time`: its points up to then and one interpolated
-  /// between the last of them and the next (twice, as the spline's end and its last control
-  /// point), with widths and colours to match; `nil` before its first point.
-  static func prefix(of stroke: Stroke, times: [Double], at time: Double) -> Stroke? {
+  /// Where `time` falls among a stroke's point `times`; `nil` before its first point.
+  static func cut(times: [Double], at time: Double) -> Cut? {
     guard let first = times.first, time > first, times.count >= 2 else { return nil }
     var low = 0
     var high = times.count - 1
@@ -134,21 +151,60 @@ public struct ReplayTimeline: Sendable, Hashable {
     }
     let span = times[high] - times[low]
     let f = span > 0 ? min(max((time - times[low]) / span, 0), 1) : 1
-    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
+    return Cut(last: low, next: high, fraction: f)
+  }
+
+  /// The part of `stroke` written by `time`: its points up to then and one interpolated
+  /// between the last of them and the next (twice, as the spline's end and its last control
+  /// point), with widths and colours to match; `nil` before its first point.
+  static func prefix(of stroke: Stroke, times: [Double], at time: Double) -> Stroke? {
+    guard times.count == stroke.points.count, let cut = cut(times: times, at: time) else {
+      return nil
+    }
+    return prefix(of: stroke, cut: cut)
+  }
+
+  /// The part of `stroke` up to `cut` (made from its point times).
+  static func prefix(of stroke: Stroke, cut: Cut) -> Stroke {
+    let (low, high) = (cut.last, cut.next)
     var part = stroke
     let a = stroke.points[low]
     let b = stroke.points[high]
-    let end = InkPoint(x: mix(a.x, b.x), y: mix(a.y, b.y))
+    let end = InkPoint(x: cut.mix(a.x, b.x), y: cut.mix(a.y, b.y))
     part.points = Array(stroke.points[...low]) + [end, end]
     if stroke.widths.count == stroke.points.count {
-      let w = mix(stroke.widths[low], stroke.widths[high])
+      let w = cut.mix(stroke.widths[low], stroke.widths[high])
       part.widths = Array(stroke.widths[...low]) + [w, w]
     }
     if stroke.colors.count == stroke.points.count {
-      let c = f < 0.5 ? stroke.colors[low] : stroke.colors[high]
+      let c = cut.fraction < 0.5 ? stroke.colors[low] : stroke.colors[high]
       part.colors = Array(stroke.colors[...low]) + [c, c]
     }
     part.endParameter = 1
+    return part
+  }
+
+  /// The part of a stroke drawn with its brush's shapes up to `cut`, as its WILL stroke is
+  /// cut: every channel up to the
+  /// last point written, then its value at the cut twice (colours the nearer point's);
+  /// `nil` when the stroke's points are not the ones the timeline was made for.
+  static func prefix(of shaped: ShapedStroke, cut: Cut, points: Int) -> ShapedStroke? {
+    guard shaped.stroke.pointCount == points, cut.next < points else { return nil }
+    var part = shaped
+    for channel in UIMSplineChannel.allCases {
+      let column = shaped.stroke[channel]
+      guard !column.isEmpty else { continue }
+      // A short channel repeats its last value, as the shapes read it.
+      func value(_ i: Int) -> Double { column[min(i, column.count - 1)] }
+      let end =
+        channel.isColor
+        ? value(cut.fraction < 0.5 ? cut.last : cut.next)
+        : cut.mix(value(cut.last), value(cut.next))
+      var values = (0...cut.last).map(value)
+      values += [end, end]
+      part.stroke[channel] = values
+    }
+    part.stroke.endParameter = 1
     return part
   }
 }

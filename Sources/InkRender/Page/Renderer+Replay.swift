@@ -10,7 +10,10 @@ extension Renderer {
   /// Strokes that have ended are drawn once, onto a canvas kept from frame to frame; each
   /// frame adds the part written of the next stroke, and is stored as the rectangle that
   /// changed: drawn over the frame before (unchanged pixels transparent) where every changed
-  /// pixel is opaque, else replacing it. Solid strokes only.
+  /// pixel is opaque, else replacing it. Each stroke, and the part written of one, is drawn
+  /// as the still render draws it: with ``RenderOptions/brush`` solid, but with its brush's
+  /// shapes (``RenderLayer/shapedStrokes``) or particles (``RenderLayer/particleStrokes``)
+  /// where the page says so.
   /// - Parameters:
   ///   - page: The page.
   ///   - timeline: When each point of the page's strokes is written.
@@ -39,7 +42,7 @@ extension Renderer {
       throw WillError(.unsupported("a replay with the \(options.brush.rawValue) brush"))
     }
     let placed = page.layers.indices.flatMap { layer in
-      page.layers[layer].strokes.map { (layer: layer, stroke: $0) }
+      page.layers[layer].strokes.enumerated().map { (layer: layer, index: $0, stroke: $1) }
     }
     let strokes = placed.map(\.stroke)
     guard timeline.pointTimes.count == strokes.count,
@@ -82,9 +85,8 @@ extension Renderer {
         if k == frames {
           canvas = still
         } else {
-          let ink = timeline.ink(
-            at: timeline.end * Double(k) / Double(frames), of: strokes)
-          canvas = try drawing.canvas(ended: ink.ended, partial: ink.partial)
+          let ink = timeline.progress(at: timeline.end * Double(k) / Double(frames))
+          canvas = try drawing.canvas(ended: ink.ended, cut: ink.cut)
         }
         budget.charge(perFrame)
         try budget.check()
@@ -117,9 +119,12 @@ extension Renderer {
 
 /// The canvases of a replay: ended strokes drawn once onto a kept ink layer, each frame that
 /// layer, the part written of the next stroke and (for a layered page) the page under them.
+/// Strokes are drawn as the still render draws them: with their brush's shapes
+/// (``RenderLayer/shapedStrokes``, the part written cut from them too) and their particles
+/// (``RenderLayer/particleStrokes``, with the seeds they have on the page).
 struct ReplayDrawing {
   let page: RenderPage
-  let placed: [(layer: Int, stroke: Stroke)]
+  let placed: [(layer: Int, index: Int, stroke: Stroke)]
   let options: RenderOptions
   let budget: WorkBudget
   let frame: PageFrame
@@ -127,13 +132,16 @@ struct ReplayDrawing {
   /// The background and images, for a page with images.
   let paper: Canvas?
   var painter: Painter
+  /// The painter of a page with particle strokes, which draws all its strokes (as the still
+  /// render does); its paints are decoded once for the whole replay.
+  var brushPainter: BrushPainter?
   /// The strokes that have ended, drawn.
   var kept: Canvas
   var drawn = 0
 
   init(
-    page: RenderPage, placed: [(layer: Int, stroke: Stroke)], options: RenderOptions,
-    budget: WorkBudget, images: ImageCache, width: Int, height: Int
+    page: RenderPage, placed: [(layer: Int, index: Int, stroke: Stroke)],
+    options: RenderOptions, budget: WorkBudget, images: ImageCache, width: Int, height: Int
   ) throws(WillError) {
     self.page = page
     self.placed = placed
@@ -151,22 +159,28 @@ struct ReplayDrawing {
         bare, options: options, budget: budget, report: &ignored, images: images, frame: frame)
     }
     painter = Painter(width: width, height: height, tolerance: options.tolerance, budget: budget)
+    if page.layers.contains(where: { !$0.particleStrokes.isEmpty }) {
+      brushPainter = try BrushPainter(
+        page: page, width: width, height: height, brush: options.brush,
+        hairBrush: options.hairBrush, tolerance: options.tolerance,
+        defaultWidth: options.defaultWidth, budget: budget)
+    }
     kept = Canvas(width: width, height: height, background: layered ? nil : page.background)
   }
 
-  /// The frame of `ended` strokes and `partial`, the part written of the next.
-  mutating func canvas(ended: Int, partial: Stroke?) throws(WillError) -> Canvas {
+  /// The frame of `ended` strokes and the next one up to `cut`.
+  mutating func canvas(ended: Int, cut: ReplayTimeline.Cut?) throws(WillError) -> Canvas {
     if ended > drawn {
       // Moved out, so that painting does not copy it.
       var canvas = kept
       kept = Canvas(width: 1, height: 1)
-      try paint(placed[drawn..<ended].map { ($0.layer, $0.stroke) }, on: &canvas)
+      try paint(placed[drawn..<ended].map { ($0, nil) }, on: &canvas)
       kept = canvas
       drawn = ended
     }
     var canvas = kept
-    if let partial, ended < placed.count {
-      try paint([(placed[ended].layer, partial)], on: &canvas)
+    if let cut, ended < placed.count {
+      try paint([(placed[ended], cut)], on: &canvas)
     }
     guard layered else { return canvas }
     if let paper {
@@ -177,23 +191,61 @@ struct ReplayDrawing {
     return canvas
   }
 
-  private mutating func paint(_ strokes: [(Int, Stroke)], on canvas: inout Canvas)
-    throws(WillError)
-  {
-    let part = RenderPage(
-      layers: strokes.map { RenderLayer(strokes: [$1], transform: page.layers[$0].transform) })
+  /// Paints strokes of the page, each whole or (with a cut) the part written, a layer each.
+  private mutating func paint(
+    _ strokes: [((layer: Int, index: Int, stroke: Stroke), ReplayTimeline.Cut?)],
+    on canvas: inout Canvas
+  ) throws(WillError) {
+    var part = page
+    part.images = []
+    part.layers = strokes.map { placed, cut in
+      let source = page.layers[placed.layer]
+      var stroke = placed.stroke
+      var shaped = source.shapedStrokes[placed.index]
+      if let cut {
+        stroke = ReplayTimeline.prefix(of: stroke, cut: cut)
+        shaped = shaped.flatMap {
+          ReplayTimeline.prefix(of: $0, cut: cut, points: placed.stroke.points.count)
+        }
+      }
+      var layer = RenderLayer(strokes: [stroke], transform: source.transform)
+      layer.shapedStrokes[0] = shaped
+      if source.particleStrokes.contains(placed.index) {
+        layer.particleStrokes = [0]
+        layer.particleSeeds[0] = BrushPainter.seed(
+          of: placed.stroke, layer: placed.layer, index: placed.index)
+      }
+      return layer
+    }
+    let clip = PageStrokes.clip(
+      width: Double(canvas.width), height: Double(canvas.height), tolerance: options.tolerance)
+    if var brushPainter {
+      // Moved out, so that its buffers are not copied.
+      self.brushPainter = nil
+      brushPainter.page = part
+      defer { self.brushPainter = brushPainter }
+      try brushPainter.paint(frame: frame, scale: options.scale, clip: clip, on: &canvas)
+      return
+    }
     // Moved out, so that its buffers are not copied.
     var painter = self.painter
     self.painter = Painter(width: 1, height: 1, tolerance: options.tolerance, budget: budget)
-    let clip = PageStrokes.clip(
-      width: Double(canvas.width), height: Double(canvas.height), tolerance: options.tolerance)
+    // Likewise the canvas, which the closures capture.
+    var target = canvas
+    canvas = Canvas(width: 1, height: 1)
+    defer {
+      self.painter = painter
+      canvas = target
+    }
+    let shaped = { (stroke: StrokeParts<[[Vec2]]>) in
+      painter.paint(PageStrokes.points(stroke), on: &target)
+    }
     try PageStrokes.prepare(
       part, frame: frame, scale: options.scale, clip: clip, defaultWidth: options.defaultWidth,
-      budget: budget
+      budget: budget, tolerance: options.tolerance, shaped: shaped
     ) { prepared in
-      painter.paint(prepared, on: &canvas)
+      painter.paint(prepared, on: &target)
     }
-    self.painter = painter
   }
 }
 

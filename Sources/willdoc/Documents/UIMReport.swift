@@ -50,17 +50,12 @@ enum UIMReport {
     return (document, UIMDrawing(uim: uim, sources: sources, changes: losses.drawingChanges))
   }
 
-  /// The document to draw, as ``drawable(_:limits:)``, and for a UIM file the times its
-  /// strokes were written (``UIMDocument/strokeTimes()``): one entry per stroke of the
-  /// document in order (sections, paths elements, strokes), seconds per point or `nil`.
-  /// WILL 2 and InkML documents have no times (`nil`).
-  static func timedDrawable(_ input: InputFile, limits: DecodingLimits) throws(WillError) -> (
-    document: WillDocument, times: [[Double]?]?
-  ) {
-    let (document, uim) = try drawing(input, limits: limits)
-    guard let uim else { return (document, nil) }
-    let times = uim.uim.strokeTimes()
-    return (document, uim.sources.map { times[$0] })
+  /// The times the strokes of a UIM drawing were written (``UIMDocument/strokeTimes()``):
+  /// one entry per stroke of its document in order (sections, paths elements, strokes),
+  /// seconds per point or `nil`.
+  static func strokeTimes(_ drawing: UIMDrawing) -> [[Double]?] {
+    let times = drawing.uim.strokeTimes()
+    return drawing.sources.map { times[$0] }
   }
 
   /// The version as `3.1.0`.

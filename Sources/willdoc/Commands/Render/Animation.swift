@@ -53,9 +53,11 @@ extension Render {
   /// Writes the replay of one section of `input` to `output`.
   func animate(_ input: String, to output: String) throws {
     let limits = limitOptions.limits
-    let (document, times) = try reportingErrors(file: input) { () throws(WillError) in
-      try UIMReport.timedDrawable(try InputFile.read(input, limits: limits), limits: limits)
+    // A UIM file's strokes are drawn with their brushes, as a still render draws them.
+    let (document, uim) = try reportingErrors(file: input) { () throws(WillError) in
+      try UIMReport.drawing(try InputFile.read(input, limits: limits), limits: limits)
     }
+    let times = uim.map(UIMReport.strokeTimes)
     let count = document.sections.count
     let index = Int(section) ?? 0
     guard index < count else {
@@ -72,17 +74,14 @@ extension Render {
           + "picks another")
     }
     try overwrite.check(output)
-    let section = document.sections[index]
-    var page = RenderPage(section: section, paints: document.paints)
-    page.background = drawing.background(of: section)
-    page.fit = drawing.fit
-    if let outside = page.inkOutsidePage() {
-      printError(
-        SectionDrawing.outsideLine(outside, file: input, section: index, fit: drawing.fit))
-    }
+    // The page the still render draws, with its warnings.
+    var sections = SectionDrawing(format: .png, options: drawing, warn: printError)
+    var page = sections.replayPage(of: document, section: index, file: input, uim: uim)
+    // Timed in the document's page units, drawn as laid out for the picture.
     let timeline = Self.timeline(of: page, times: times, document: document, section: index) {
       printError("willdoc: note: \(input.terminalSafe): section \(index): \($0)")
     }
+    page = drawing.laidOut(page, defaultWidth: drawing.renderOptions.defaultWidth)
     let duration =
       animation.duration
       ?? min(max(timeline.end, 1), AnimationOptions.longestDefaultDuration)
@@ -96,10 +95,22 @@ extension Render {
       try Renderer.renderReplay(
         page, timeline: timeline, options: drawing.renderOptions, replay: replay, report: &report)
     }
-    for failure in report.undrawnImages {
+    // The still render's warnings, once each.
+    var warnedPaints = Set<Int>()
+    for failure in report.undecodablePaints where warnedPaints.insert(failure.index).inserted {
+      printError(
+        "willdoc: warning: \(input.terminalSafe): paint \(failure.index): "
+          + "\(failure.error.message.terminalSafe); its strokes are drawn solid")
+    }
+    var warnedImages = Set<String>()
+    for failure in report.undrawnImages where warnedImages.insert(failure.name).inserted {
       printError(
         "willdoc: warning: \(input.terminalSafe): image \(failure.name.terminalSafe) is not "
-          + "drawn: \(failure.reason.terminalSafe)")
+          + "drawn: \(failure.reason.terminalSafe)"
+          + (failure.error.map { raiseHint($0.kind) } ?? ""))
+    }
+    for line in sections.undrawn {
+      printError("willdoc: warning: \(input.terminalSafe): \(line.terminalSafe)")
     }
     if output != "-", input != "-", isSameFile(input, output) { throw Self.overInput(output) }
     try writeOutput(bytes, to: output)

@@ -49,15 +49,8 @@ struct SectionDrawing {
   ) throws(WillError) -> [Drawn] {
     var drawn: [Drawn] = []
     var notes = RenderPage.UIMBrushNotes()
-    var firstStroke: [Int] = []
     let brushes = uim.map { RenderPage.UIMBrushIndex($0.uim) }
-    if uim != nil {
-      var count = 0
-      for section in document.sections {
-        firstStroke.append(count)
-        count += section.pathsElements.reduce(0) { $0 + $1.element.strokes.count }
-      }
-    }
+    let firstStroke = uim == nil ? [] : Self.firstStrokes(of: document)
     var warnedPaints = Set<Int>()
     var warnedImages = Set<String>()
     var warnedModes = Set<BlendMode>()
@@ -71,30 +64,9 @@ struct SectionDrawing {
       outline.append(PDFOutlineEntry(title: title, page: pdfPages.count))
     }
     for index in sections {
-      let section = document.sections[index]
-      var page = RenderPage(section: section, paints: document.paints)
-      if let uim {
-        let start = min(firstStroke[index], uim.sources.count)
-        let count = section.pathsElements.reduce(0) { $0 + $1.element.strokes.count }
-        let found = page.shapeStrokes(
-          of: uim.uim, brushes: brushes,
-          sources: Array(uim.sources[start..<min(start + count, uim.sources.count)]))
-        notes.missingBrushes.formUnion(found.missingBrushes)
-        notes.unreadableShapes.formUnion(found.unreadableShapes)
-        notes.rasterBrushes.formUnion(found.rasterBrushes)
-        notes.undrawnChannels.formUnion(found.undrawnChannels)
-      }
-      page.background = options.background(of: section)
-      page.fit = options.fit
-      let outside = page.inkOutsidePage()
-      if let outside {
-        warn(Self.outsideLine(outside, file: file, section: index, fit: options.fit))
-      }
-      if let why = Self.blankReason(page, outside: outside, fit: options.fit) {
-        let sentence = "section \(index): nothing is drawn: \(why)"
-        blankSections.append(sentence)
-        warn("willdoc: warning: \(file.terminalSafe): \(sentence)")
-      }
+      var page = self.page(
+        of: document, section: index, file: file, uim: uim, brushes: brushes,
+        firstStroke: firstStroke.isEmpty ? 0 : firstStroke[index], notes: &notes)
       page = options.laidOut(page, defaultWidth: base.defaultWidth)
       var pageOptions = base
       pageOptions.limits = try budget.limits(forNextPage: base.limits)
@@ -149,6 +121,68 @@ struct SectionDrawing {
         undrawnLines(notes, changes: $0.changes, brushesAsImage: brushesAsImage)
       } ?? []
     return drawn
+  }
+
+  /// The index of each section's first stroke among the document's strokes (sections,
+  /// paths elements, strokes), as a UIM drawing's sources count them.
+  static func firstStrokes(of document: WillDocument) -> [Int] {
+    var first: [Int] = []
+    var count = 0
+    for section in document.sections {
+      first.append(count)
+      count += section.pathsElements.reduce(0) { $0 + $1.element.strokes.count }
+    }
+    return first
+  }
+
+  /// Section `index` of `document` as drawn, before ``DrawingOptions/laidOut(_:defaultWidth:)``:
+  /// a UIM file's strokes with their brushes (from `uim`, its strokes from `firstStroke`
+  /// among its sources; what they cannot draw added to `notes`), with the options'
+  /// background and fit. Warns of ink outside the page and of a page that shows nothing (a
+  /// sentence of ``blankSections``). `render` and `render --animate` draw this page.
+  mutating func page(
+    of document: WillDocument, section index: Int, file: String, uim: UIMReport.UIMDrawing?,
+    brushes: RenderPage.UIMBrushIndex?, firstStroke: Int, notes: inout RenderPage.UIMBrushNotes
+  ) -> RenderPage {
+    let section = document.sections[index]
+    var page = RenderPage(section: section, paints: document.paints)
+    if let uim {
+      let start = min(firstStroke, uim.sources.count)
+      let count = section.pathsElements.reduce(0) { $0 + $1.element.strokes.count }
+      let found = page.shapeStrokes(
+        of: uim.uim, brushes: brushes,
+        sources: Array(uim.sources[start..<min(start + count, uim.sources.count)]))
+      notes.missingBrushes.formUnion(found.missingBrushes)
+      notes.unreadableShapes.formUnion(found.unreadableShapes)
+      notes.rasterBrushes.formUnion(found.rasterBrushes)
+      notes.undrawnChannels.formUnion(found.undrawnChannels)
+    }
+    page.background = options.background(of: section)
+    page.fit = options.fit
+    let outside = page.inkOutsidePage()
+    if let outside {
+      warn(Self.outsideLine(outside, file: file, section: index, fit: options.fit))
+    }
+    if let why = Self.blankReason(page, outside: outside, fit: options.fit) {
+      let sentence = "section \(index): nothing is drawn: \(why)"
+      blankSections.append(sentence)
+      warn("willdoc: warning: \(file.terminalSafe): \(sentence)")
+    }
+    return page
+  }
+
+  /// The page a replay (`render --animate`) draws of section `index`: as ``page(of:section:file:uim:brushes:firstStroke:notes:)``
+  /// (warning as it does), and sets ``undrawn`` as ``draw(_:file:sections:uim:)`` does.
+  mutating func replayPage(
+    of document: WillDocument, section index: Int, file: String, uim: UIMReport.UIMDrawing?
+  ) -> RenderPage {
+    var notes = RenderPage.UIMBrushNotes()
+    let page = self.page(
+      of: document, section: index, file: file, uim: uim,
+      brushes: uim.map { RenderPage.UIMBrushIndex($0.uim) },
+      firstStroke: uim == nil ? 0 : Self.firstStrokes(of: document)[index], notes: &notes)
+    undrawn = uim.map { undrawnLines(notes, changes: $0.changes) } ?? []
+    return page
   }
 
   /// What a UIM file's drawing leaves out or draws otherwise: `notes` from its pages, and the
