@@ -43,16 +43,20 @@ public enum UIMWillMapping {
   /// The render mode URI of an app-specific blend number.
   static let blendPrefix = namespace + "blend-mode/"
 
-  /// UIM's render mode URIs, by WILL 2 blend number (none for SourceOver).
+  /// UIM's render mode URIs, by WILL 2 blend number (none for SourceOver). UIM's `Min` and
+  /// `Max` are WILL 2's DIRECT_DARKEN and DIRECT_LIGHTEN: each the per-channel minimum or
+  /// maximum of the ink and what is under it.
   static let renderModes: [Int64: String] = [
     1: "will://rasterization/3.0/blend-mode/Copy",
     3: "will://rasterization/3.0/blend-mode/DestinationOver",
     7: "will://rasterization/3.0/blend-mode/DestinationOut",
     11: "will://rasterization/3.0/blend-mode/Lighter",
+    14: "will://rasterization/3.0/blend-mode/Min",
+    15: "will://rasterization/3.0/blend-mode/Max",
   ]
 
   /// UIM's `BlendMode` enum numbers (raster brushes), by WILL 2 blend number.
-  static let brushBlendModes: [Int64: UInt32] = [2: 0, 3: 1, 7: 2, 11: 3, 1: 4]
+  static let brushBlendModes: [Int64: UInt32] = [2: 0, 3: 1, 7: 2, 11: 3, 1: 4, 14: 5, 15: 6]
 
   /// The render mode of a WILL 2 blend number: `nil` for SourceOver (UIM's default).
   static func renderMode(_ blend: BlendMode) -> String? {
@@ -60,8 +64,8 @@ public enum UIMWillMapping {
     return renderModes[blend.rawValue] ?? blendPrefix + String(blend.rawValue)
   }
 
-  /// The WILL 2 blend number of a render mode URI, or `nil` for one WILL 2 cannot draw (`Min`,
-  /// `Max`, an unknown URI).
+  /// The WILL 2 blend number of a render mode URI, or `nil` for one WILL 2 cannot draw (an
+  /// unknown URI).
   static func blendMode(_ uri: String) -> BlendMode? {
     if uri == UIMInkData.sourceOverURI { return .sourceOver }
     if let entry = renderModes.first(where: { $0.value == uri }) {

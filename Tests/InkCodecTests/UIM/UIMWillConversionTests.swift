@@ -69,6 +69,28 @@ struct UIMWillConversionTests {
     }
   }
 
+  @Test("min and max blends are UIM's Min and Max render modes, both ways")
+  func minAndMaxAreUIMsMinAndMax() throws {
+    let url = Fixtures.sampleDocuments.appendingPathComponent("valid/blend-modes.will")
+    let document = try WillDocument(parsing: try Fixtures.bytes(of: url))
+    let blends = Set(document.strokes.map(\.blendMode.rawValue))
+    try #require(blends.contains(14) && blends.contains(15))
+    let uim = try UIMDocument(parsing: try UIMDocument(converting: document).serialized())
+    let ink = uim.inkData
+    let modes = ink.strokes.map { ink.renderModeURI(of: $0) }
+    for (stroke, mode) in zip(document.strokes, modes) {
+      switch stroke.blendMode.rawValue {
+      case 14: #expect(mode == "will://rasterization/3.0/blend-mode/Min")
+      case 15: #expect(mode == "will://rasterization/3.0/blend-mode/Max")
+      default: #expect(!mode.hasSuffix("/Min") && !mode.hasSuffix("/Max"), "\(mode)")
+      }
+    }
+    var losses = ConversionLosses()
+    let back = try WillDocument(converting: uim, losses: &losses)
+    #expect(losses.isLossless, "\(losses)")
+    #expect(back.strokes.map(\.blendMode) == document.strokes.map(\.blendMode))
+  }
+
   @Test("a UIM from elsewhere lists what WILL 2 cannot hold", .enabled(if: UIMSamples.isAvailable))
   func foreignLosses() throws {
     let name = try #require(UIMSamples.names.first { $0.contains("3.1.0_3") })

@@ -181,7 +181,8 @@ struct SectionDrawing {
       of: document, section: index, file: file, uim: uim,
       brushes: uim.map { RenderPage.UIMBrushIndex($0.uim) },
       firstStroke: uim == nil ? 0 : Self.firstStrokes(of: document)[index], notes: &notes)
-    undrawn = uim.map { undrawnLines(notes, changes: $0.changes) } ?? []
+    // A replay is an animated PNG: its particles are drawn, never an image in a vector page.
+    undrawn = uim.map { undrawnLines(notes, changes: $0.changes, brushesAsImage: false) } ?? []
     return page
   }
 
