@@ -25,7 +25,7 @@ struct DrawingOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "How strokes are drawn (SVG and PDF hold particle and hair ink as an image).",
+      "How strokes are drawn (in SVG and PDF as an image).",
       valueName: "solid|particle|hair"))
   var brush: Brush = .solid
 

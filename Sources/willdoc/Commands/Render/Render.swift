@@ -17,10 +17,10 @@ struct Render: ParsableCommand {
     discussion: """
       Draws each section on its page (RIFF, raw and --fit ink: fitted to the ink); several \
       sections give out-0.png, out-1.png, …, or one PDF, and several documents one PDF with \
-      a bookmark each. SVG and PDF draw each stroke as one filled outline; --brush particle \
-      or hair draws PNG, and PDF as an image. Going over a drawing limit is an error (exit 1) \
-      naming the option that raises it. render never writes over its input, nor over an \
-      existing file without --force.
+      a bookmark each. SVG and PDF draw each stroke as one filled outline (particles and \
+      hairs: the ink as an image). Going over a drawing limit is an error (exit 1) naming the \
+      option that raises it. render never writes over its input, nor over an existing file \
+      without --force.
 
       In full: docs/cli.md#render; budgets: docs/render-budget.md. Drawing and \
       decoding limits (--max-render-work, --max-strokes, …): --help-hidden.

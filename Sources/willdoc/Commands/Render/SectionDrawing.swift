@@ -117,10 +117,49 @@ struct SectionDrawing {
       if format != .pdf { drawn.append(Drawn(section: index, bytes: bytes)) }
     }
     undrawn =
-      uim.map {
+      (uim.map {
         undrawnLines(notes, changes: $0.changes, brushesAsImage: brushesAsImage)
-      } ?? []
+      } ?? []) + Self.unshownLines(of: document, sections: sections, uim: uim)
     return drawn
+  }
+
+  /// What no picture format draws of `sections` of `document`, one sentence each: strokes
+  /// whose colour changes from point to point (the painters draw a stroke in one colour, its
+  /// alpha per point), and a UIM file's strokes that no node of its main ink tree shows.
+  static func unshownLines(
+    of document: WillDocument, sections: [Int], uim: UIMReport.UIMDrawing?
+  ) -> [String] {
+    var lines: [String] = []
+    var multicoloured = 0
+    for index in sections {
+      for placed in document.sections[index].pathsElements {
+        for stroke in placed.element.strokes where stroke.colors.count > 1 {
+          let first = stroke.colors[0]
+          if stroke.colors.contains(where: {
+            $0.red != first.red || $0.green != first.green || $0.blue != first.blue
+          }) {
+            multicoloured += 1
+          }
+        }
+      }
+    }
+    if multicoloured > 0 {
+      lines.append(
+        "\(multicoloured) strokes whose colour changes along them are drawn in their first "
+          + "colour (their alpha is drawn point by point)")
+    }
+    // Without a main tree every stroke is drawn; strokes in the tree but outside willdoc's
+    // layout are among the conversion's changes.
+    if let uim, let tree = uim.uim.structure.mainTree {
+      // A bitmap, not a set: one pass over the tree, however many nodes share a stroke.
+      var inTree = [Bool](repeating: false, count: uim.uim.inkData.strokes.count)
+      for index in tree.strokeIndices where inTree.indices.contains(index) { inTree[index] = true }
+      let outside = inTree.lazy.filter { !$0 }.count
+      if outside > 0 {
+        lines.append("\(outside) strokes outside the main ink tree are not drawn")
+      }
+    }
+    return lines
   }
 
   /// The index of each section's first stroke among the document's strokes (sections,
@@ -182,7 +221,9 @@ struct SectionDrawing {
       brushes: uim.map { RenderPage.UIMBrushIndex($0.uim) },
       firstStroke: uim == nil ? 0 : Self.firstStrokes(of: document)[index], notes: &notes)
     // A replay is an animated PNG: its particles are drawn, never an image in a vector page.
-    undrawn = uim.map { undrawnLines(notes, changes: $0.changes, brushesAsImage: false) } ?? []
+    undrawn =
+      (uim.map { undrawnLines(notes, changes: $0.changes, brushesAsImage: false) } ?? [])
+      + Self.unshownLines(of: document, sections: [index], uim: uim)
     return page
   }
 
