@@ -97,13 +97,9 @@ struct UIMReplayTests {
     return rgba[(Int(y - frame.y) * width + Int(x - frame.x)) * 4 + 3]
   }
 
-  @Test func aSquareBrushReplaysWithSquareEnds() throws {
-    let uim = Self.twoStrokes(UIMBrushRenderTests.document(UIMBrushRenderTests.square))
-    let (page, timeline) = try Self.page(uim)
-    #expect(page.layers[0].shapedStrokes.count == 2)
-    // At a steady pen: the first stroke from 0 to 0.4 s, the second from 0.6 to 1.
-    #expect(timeline.end == 1)
-    let (apng, expected) = try Self.replay(page, timeline, duration: 1, fps: 10)
+  /// Expects a well-formed replay of 10 frames, each equal to the still render `expected`
+  /// holds for it.
+  static func expectFrames(_ apng: APNGFrames, equal expected: [[UInt8]]) throws {
     #expect(apng.problems.isEmpty, "\(apng.problems)")
     try #require(apng.frames.count == 10)
     for (k, frame) in apng.frames.enumerated() {
@@ -111,6 +107,16 @@ struct UIMReplayTests {
       let same = frame.image == expected[k]
       #expect(same, "frame \(k + 1)")
     }
+  }
+
+  @Test func aSquareBrushReplaysWithSquareEnds() throws {
+    let uim = Self.twoStrokes(UIMBrushRenderTests.document(UIMBrushRenderTests.square))
+    let (page, timeline) = try Self.page(uim)
+    #expect(page.layers[0].shapedStrokes.count == 2)
+    // At a steady pen: the first stroke from 0 to 0.4 s, the second from 0.6 to 1.
+    #expect(timeline.end == 1)
+    let (apng, expected) = try Self.replay(page, timeline, duration: 1, fps: 10)
+    try Self.expectFrames(apng, equal: expected)
     // The last frame: both strokes with square ends, corners 10 units out. (Alphas are read
     // first: a failing #expect would print the frame.)
     let last = apng.frames[9].image
@@ -144,14 +150,8 @@ struct UIMReplayTests {
     let (page, timeline) = try Self.page(uim)
     #expect(page.layers[0].particleStrokes == [0, 1])
     let (apng, expected) = try Self.replay(page, timeline, duration: 1, fps: 10)
-    #expect(apng.problems.isEmpty, "\(apng.problems)")
-    try #require(apng.frames.count == 10)
     // The particles are those of the still render, with the same seeds, frame by frame.
-    for (k, frame) in apng.frames.enumerated() {
-      // Compared first: a failing #expect would print every byte.
-      let same = frame.image == expected[k]
-      #expect(same, "frame \(k + 1)")
-    }
+    try Self.expectFrames(apng, equal: expected)
     let grows = apng.frames[7].image != apng.frames[9].image
     #expect(grows)
     // Not the solid strokes the page draws without its brushes.
