@@ -89,8 +89,8 @@ import Testing
     process.arguments = arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    let exited = try process.runWatchingExit()
+    exited.wait()
     try #require(process.terminationStatus == 0, "willdoc \(arguments)")
   }
 

@@ -41,10 +41,10 @@ public enum ExternalTool {
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    try process.run()
+    let exited = try process.runWatchingExit()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    exited.wait()
     try #require(
       process.terminationStatus == 0,
       "\(name) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(String(decoding: message, as: UTF8.self))",

@@ -65,9 +65,9 @@ public enum Oracle {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    let exited = try process.runWatchingExit()
     let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    exited.wait()
     try #require(process.terminationStatus == 0, "the oracle failed: \(arguments)")
     return data
   }

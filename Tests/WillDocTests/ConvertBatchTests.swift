@@ -238,8 +238,8 @@ import Testing
       process.standardOutput = output.out
       process.standardError = output.err
       process.standardInput = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
+      let exited = try process.runWatchingExit()
+      exited.wait()
       #expect(process.terminationStatus == 0, "\(output.stderr)")
       return String(decoding: try Data(contentsOf: output.stdoutURL), as: UTF8.self)
     }

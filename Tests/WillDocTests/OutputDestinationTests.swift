@@ -1,5 +1,6 @@
 import Foundation
 import InkCodec
+import InkTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -261,7 +262,7 @@ import Testing
     process.standardOutput = output.out
     process.standardError = output.err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let exited = try process.runWatchingExit()
     // Poll by blocking this thread, not by sleeping a task: with the whole suite running on
     // two cores, tasks that wait synchronously for child processes can hold every thread of
     // the cooperative pool, and a sleeping task may wake only after its deadline.
@@ -273,7 +274,7 @@ import Testing
     } while !appeared && ContinuousClock.now < deadline
     #expect(appeared, "no temporary file appeared")
     kill(process.processIdentifier, signal)
-    process.waitUntilExit()
+    exited.wait()
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == signal)
     #expect(try temporaryFiles(in: directory.url).isEmpty)

@@ -25,7 +25,7 @@ import Testing
     let merge = try BudgetedRun.run(
       ["pages", "merge"] + Array(repeating: "h.will", count: Self.copies) + ["-o", "all.will"],
       in: directory.url)
-    #expect(!merge.timedOut, "merge ran past \(BudgetedRun.timeCap) s")
+    #expect(!merge.timedOut, "merge ran past \(BudgetedRun.timeCap) s of CPU")
     try #require(merge.status == 0, "\(merge.stderr)")
     let merged = try WillDocument(parsing: Array(Data(contentsOf: directory.file("all.will"))))
     #expect(merged.sections.count == Self.copies)
@@ -42,7 +42,7 @@ import Testing
     try #require(some.status == 0, "\(some.stderr)")
     let split = try BudgetedRun.run(
       ["pages", "split", "some.will", "-d", "pages"], in: directory.url)
-    #expect(!split.timedOut, "split ran past \(BudgetedRun.timeCap) s")
+    #expect(!split.timedOut, "split ran past \(BudgetedRun.timeCap) s of CPU")
     try #require(split.status == 0, "\(split.stderr)")
     let files = try FileManager.default.contentsOfDirectory(
       atPath: directory.file("pages").path)
@@ -73,7 +73,7 @@ import Testing
     let merge = try BudgetedRun.run(
       ["pages", "merge"] + Array(repeating: "d.will", count: Self.copies)
         + ["painted.will", "-o", "all.will"], in: directory.url)
-    #expect(!merge.timedOut, "merge ran past \(BudgetedRun.timeCap) s")
+    #expect(!merge.timedOut, "merge ran past \(BudgetedRun.timeCap) s of CPU")
     #expect(merge.status == 0, "\(merge.stderr)")
     let merged = try WillDocument(
       parsing: Array(try Data(contentsOf: directory.file("all.will"))))

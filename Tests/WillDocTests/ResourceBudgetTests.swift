@@ -3,10 +3,10 @@ import InkTestSupport
 import Testing
 
 /// Every command on every hostile file of `SampleDocuments/invalid` (the resource attacks
-/// `r-*`, WILL 2, UIM and InkML, and the damaged files `x-*`) finishes within 1 GiB of address space and the time cap,
+/// `r-*`, WILL 2, UIM and InkML, and the damaged files `x-*`) finishes within 1 GiB of address space and the CPU-time cap,
 /// with exit status 0, 1 or 2 and at most one `willdoc: error:` line: never a trap, a hang or
-/// an out-of-memory abort. The files run one at a time and each file's commands one per core,
-/// so that every run has a core of its own, on the optimised binary that
+/// an out-of-memory abort. The files run one at a time, each file's commands side by side
+/// (the cap is CPU time, which sharing the cores does not change), on the optimised binary that
 /// `WILLDOC_BUDGET_BINARY` names.
 @Suite(
   .serialized,
@@ -96,7 +96,7 @@ struct ResourceBudgetTests {
       let label = "willdoc \(command.first!) … \(name)"
       #expect(
         !outcome.timedOut,
-        "\(label) ran past \(BudgetedRun.timeCap) s (binary \(BudgetedRun.binary.path))")
+        "\(label) ran past \(BudgetedRun.timeCap) s of CPU (binary \(BudgetedRun.binary.path))")
       #expect(
         [0, 1, 2].contains(outcome.status), "\(label) exited \(outcome.status): \(outcome.stderr)")
       #expect(!outcome.stderr.contains("Fatal error"), "\(label): \(outcome.stderr)")
@@ -116,6 +116,18 @@ struct ResourceBudgetTests {
         }
       }
     }
+  }
+
+  /// The CPU cap stops a run and counts it: a conversion that needs seconds of CPU, held to
+  /// one second, is past the budget, and the same run under the real cap is not.
+  @Test(.enabled(if: optimised)) func aRunPastTheCPUCapIsCounted() throws {
+    let directory = Fixtures.sampleDocuments.appendingPathComponent("invalid")
+    let scratch = try TemporaryDirectory()
+    let command = ["convert", "r-shared-paths-at-limit.will", "-o", scratch.file("a.uim").path]
+    let held = try BudgetedRun.run(command, in: directory, cpuSeconds: 1)
+    #expect(held.timedOut, "\(held)")
+    let free = try BudgetedRun.run(command + ["--force"], in: directory)
+    #expect(!free.timedOut && free.status == 0, "\(free)")
   }
 
   /// Under an address-space limit, an allocation an input asks for fails; that is a typed

@@ -57,8 +57,8 @@ import Testing
     process.standardOutput = output.out
     process.standardError = output.err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    let exited = try process.runWatchingExit()
+    exited.wait()
     let stdout = String(decoding: try Data(contentsOf: output.stdoutURL), as: UTF8.self)
     return (process.terminationStatus, stdout + output.stderr)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import InkTestSupport
 
 /// Runs `willdoc` through `/bin/sh`, for what `Process` cannot arrange: a umask, standard
 /// output redirected to `/dev/full` or closed.
@@ -29,8 +30,8 @@ enum ShellRunner {
     process.standardOutput = output.out
     process.standardError = output.err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    let exited = try process.runWatchingExit()
+    exited.wait()
     return Result(
       status: process.terminationStatus, reason: process.terminationReason, stderr: output.stderr)
   }

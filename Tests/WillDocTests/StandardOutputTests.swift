@@ -1,5 +1,6 @@
 import Foundation
 import InkCodec
+import InkTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -85,12 +86,12 @@ import Testing
     process.standardOutput = pipe
     process.standardError = output.err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let exited = try process.runWatchingExit()
     try pipe.fileHandleForWriting.close()
     let first = try pipe.fileHandleForReading.read(upToCount: 1)
     #expect(first?.count == 1)
     try pipe.fileHandleForReading.close()
-    process.waitUntilExit()
+    exited.wait()
     let quiet =
       (process.terminationReason == .exit && process.terminationStatus == 0)
       || (process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGPIPE)

@@ -39,8 +39,8 @@ enum WillDocRunner {
     } else {
       process.standardInput = FileHandle.nullDevice
     }
-    try process.run()
-    process.waitUntilExit()
+    let exited = try process.runWatchingExit()
+    exited.wait()
     let stdoutBytes = [UInt8](try Data(contentsOf: output.stdoutURL))
     return Result(
       status: process.terminationStatus, stdout: String(decoding: stdoutBytes, as: UTF8.self),
