@@ -187,4 +187,26 @@ import Testing
     #expect(fine.status == 0)
     #expect(!fine.stdout.contains("inkml-"), "\(fine.stdout)")
   }
+
+  /// InkML that would pass the XML reader's ceiling is not written: the error names the output
+  /// and the trace that passed it, and says no option raises the ceiling.
+  @Test(arguments: ["standard", "office"])
+  func inkMLPastTheReadersCeilingIsRefusedNamingTheOutput(profile: String) throws {
+    let directory = try TemporaryDirectory()
+    let input = Fixtures.sampleDocuments.appendingPathComponent(
+      "invalid/r-shared-paths-at-limit.will")
+    let output = directory.file("big.inkml").path
+    let result = try WillDocRunner.run(
+      ["convert", input.path, "-o", output, "--inkml-profile", profile])
+    #expect(result.status == 1, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("willdoc: error: \(output): (stroke "), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "limit exceeded: XML part size is 100"), "\(result.stderr)")
+    #expect(result.stderr.contains("cannot raise it"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
 }

@@ -21,8 +21,8 @@ extension InkMLDocument {
   /// The document's values are taken as page units (1/96 in): traces with ``Trace/scales``
   /// (read from InkML with units, not yet converted) are written as if they were.
   /// - Throws: ``WillErrorKind/nonFiniteValue(channel:)`` for a value, brush width or page
-  ///   size that is NaN or infinite, and ``WillErrorKind/unsupported(_:)`` for names XML
-  ///   cannot carry.
+  ///   size that is NaN or infinite, ``WillErrorKind/unsupported(_:)`` for names XML
+  ///   cannot carry, and `limitExceeded` for `.xmlPartBytes` as ``serialized()``.
   func officeSerialized() throws(WillError) -> [UInt8] {
     func element(_ name: String, _ attributes: [(String, String)], _ children: [XMLNode] = [])
       -> XMLNode
@@ -95,6 +95,7 @@ extension InkMLDocument {
     // Trace ids unique within the file: a trace's own, else (or when taken) `trN`.
     var usedIDs: Set<String> = []
     var traceIndex = 0
+    var budget = InkMLTextBudget()
     for group in groups {
       var items: [XMLNode] = []
       if let size = group.pageSize {
@@ -127,6 +128,7 @@ extension InkMLDocument {
             text += NumberText.rounded(column[point] * forms[k].0, decimals: forms[k].1)
           }
         }
+        try budget.add(text, traceIndex: traceIndex)
         items.append(element("trace", attributes, [.text(text)]))
       }
       children.append(element("traceGroup", group.id.map { [("xml:id", $0)] } ?? [], items))

@@ -5,7 +5,10 @@ extension InkMLDocument {
   /// back as the same `Double`.
   /// - Throws: ``WillErrorKind/nonFiniteValue(channel:)`` for a value, brush width or page size
   ///   that is NaN or infinite (no InkML reader takes `nan` back), and
-  ///   ``WillErrorKind/unsupported(_:)`` for names XML cannot carry.
+  ///   ``WillErrorKind/unsupported(_:)`` for names XML cannot carry, and
+  ///   ``WillErrorKind/limitExceeded(_:value:limit:)`` for `.xmlPartBytes` at the first trace
+  ///   whose text takes the file past what an XML reader parses
+  ///   (``DecodingLimits/ceiling(of:)``).
   public func serialized() throws(WillError) -> [UInt8] {
     try serialized(profile: .standard)
   }
@@ -67,6 +70,7 @@ extension InkMLDocument {
     var children: [XMLNode] = [.element(XMLElement("definitions", children: definitions))]
     let contextIDs = formatIDs.mapValues { "context" + $0.dropFirst("format".count) }
     var traceIndex = 0
+    var budget = InkMLTextBudget()
     for group in groups {
       var items: [XMLNode] = []
       if let size = group.pageSize { items.append(try Self.pageSizeAnnotation(size)) }
@@ -88,6 +92,7 @@ extension InkMLDocument {
             text += NumberText.shortest(column[point])
           }
         }
+        try budget.add(text, traceIndex: traceIndex)
         items.append(.element(XMLElement("trace", attributes: attributes, children: [.text(text)])))
       }
       var attributes: [XMLAttribute] = []

@@ -83,13 +83,20 @@ struct DocumentConversion {
     var format = ""
     var summary = ""
     var written = ContainerKind.opc
-    let converted: ([UInt8], Int)
+    let pending: PendingOutput
     do {
-      (format, summary, converted) = try Self.convert(
+      (format, summary, pending) = try Self.convert(
         file.bytes, to: target, container: container, profile: inkMLProfile, tuhi: tuhi,
         limits: limits, losses: &losses, written: &written)
     } catch {
       throw .input(error)
+    }
+    // What cannot be written (a part past what readers parse) is about the output.
+    let converted: ([UInt8], Int)
+    do {
+      converted = (try pending.serialize(), pending.strokes)
+    } catch {
+      throw .output(error)
     }
     let count: Int
     do {
@@ -115,19 +122,31 @@ struct DocumentConversion {
     dropped = losses.droppedMetadata
   }
 
-  /// The input's format and summary, the converted bytes and their stroke count; `written`
-  /// is set to the container of WILL 2 output.
+  /// A converted document and how to write it: serialising is its own step, whose errors
+  /// are about the output.
+  private struct PendingOutput {
+    /// The strokes (traces) the document holds.
+    var strokes: Int
+    /// The document's bytes in the target format.
+    var serialize: () throws(WillError) -> [UInt8]
+  }
+
+  /// The input's format and summary, and the converted document to write; `written` is set
+  /// to the container of WILL 2 output.
   private static func convert(
     _ bytes: [UInt8], to target: ConvertFormat, container: ContainerKind?,
     profile: InkMLProfile, tuhi: TuhiReading, limits: DecodingLimits,
     losses: inout ConversionLosses, written: inout ContainerKind
-  ) throws(WillError) -> (String, String, ([UInt8], Int)) {
+  ) throws(WillError) -> (String, String, PendingOutput) {
     if TuhiDrawing.sniff(bytes) {
       if target == .uim {
         // Straight to UIM, which keeps the samples and their times as sensor data.
         let uim = try tuhi.uim(bytes, limits: limits, losses: &losses)
         let count = uim.inkData.strokes.count
-        return ("tuhi", "tuhi \(Format.count(count)) strokes", (try uim.serialized(), count))
+        return (
+          "tuhi", "tuhi \(Format.count(count)) strokes",
+          PendingOutput(strokes: count) { () throws(WillError) in try uim.serialized() }
+        )
       }
       let document = try tuhi.document(bytes, limits: limits, losses: &losses)
       let summary = "tuhi \(Format.count(document.strokes.count)) strokes"
@@ -143,7 +162,12 @@ struct DocumentConversion {
       let summary =
         "uim \(UIMReport.version(uim)) \(Format.count(uim.inkData.strokes.count)) strokes"
       if target == .uim {
-        return ("uim", summary, (try uim.serialized(), uim.inkData.strokes.count))
+        return (
+          "uim", summary,
+          PendingOutput(strokes: uim.inkData.strokes.count) { () throws(WillError) in
+            try uim.serialized()
+          }
+        )
       }
       let document = try WillDocument(converting: uim, limits: limits, losses: &losses)
       written = container ?? document.containerOfParts ?? .opc
@@ -166,7 +190,10 @@ struct DocumentConversion {
             "\(inkML.notes.nestedGroups) nested trace groups (their traces kept, flattened)")
         }
         return (
-          "inkml", summary, (try inkML.serialized(profile: profile), inkML.traces.count)
+          "inkml", summary,
+          PendingOutput(strokes: inkML.traces.count) { () throws(WillError) in
+            try inkML.serialized(profile: profile)
+          }
         )
       }
       let document = try WillDocument(converting: inkML, losses: &losses)
@@ -187,13 +214,13 @@ struct DocumentConversion {
     )
   }
 
-  /// A WILL 2 document in the target format (WILL 2 in `container`, InkML in `profile`'s form), and its stroke count;
-  /// what the target does not hold is added to `losses`.
+  /// A WILL 2 document converted to the target format (WILL 2 in `container`, InkML in
+  /// `profile`'s form), to write; what the target does not hold is added to `losses`.
   private static func serialize(
     _ document: WillDocument, as target: ConvertFormat, container: ContainerKind,
     profile: InkMLProfile,
     losses: inout ConversionLosses
-  ) throws(WillError) -> ([UInt8], Int) {
+  ) throws(WillError) -> PendingOutput {
     let count = document.strokes.count
     switch target {
     case .will:
@@ -202,13 +229,18 @@ struct DocumentConversion {
         losses.drawingChanges += containerLosses.drawingChanges
         losses.droppedMetadata += containerLosses.droppedMetadata
       }
-      return (try document.serialized(container: container), count)
+      return PendingOutput(strokes: count) { () throws(WillError) in
+        try document.serialized(container: container)
+      }
     case .uim:
       losses.droppedMetadata += document.uimConversionLosses
-      return (try UIMDocument(converting: document).serialized(), count)
+      let uim = try UIMDocument(converting: document)
+      return PendingOutput(strokes: count) { () throws(WillError) in try uim.serialized() }
     case .inkml:
       let inkML = try InkMLDocument(converting: document, losses: &losses)
-      return (try inkML.serialized(profile: profile), count)
+      return PendingOutput(strokes: count) { () throws(WillError) in
+        try inkML.serialized(profile: profile)
+      }
     case .png, .jpeg, .svg, .pdf: preconditionFailure("pictures are PictureConversion's")
     }
   }
