@@ -100,7 +100,8 @@ let package = Package(
     .testTarget(name: "InkInputTests", dependencies: ["InkInput", "InkCodec"]),
     .testTarget(
       name: "WillDocTests",
-      dependencies: ["InkCodec", "InkTestSupport"],
+      // willdoc itself for the tests of its internals (DirectParseTests); the rest run it.
+      dependencies: ["InkCodec", "InkTestSupport", "willdoc"],
       exclude: ["Snapshots"]
     ),
   ],

@@ -39,7 +39,7 @@ struct WillDoc: ParsableCommand {
           "no command named \(arguments[1].terminalSafe) (the commands: \(Self.listedNames.joined(separator: ", ")))"
         )
       }
-      var command = try parseAsRoot(arguments)
+      var command = try DirectParse.command(arguments) ?? parseAsRoot(arguments)
       try command.run()
     } catch {
       exitReporting(error, arguments: arguments)
