@@ -59,8 +59,9 @@ struct ResourceBudgetTests {
 
   /// ``commands(output:file:)``, or with `WILLDOC_BUDGET_COMMANDS=reading` only those whose
   /// code a build profile changes (zip and XML reading, the zip writer, JPEG drawing):
-  /// validate, inspect, dump as JSON, render to PNG, reencode and salvage. CI runs the
-  /// other profile's binary so, after the default one has run everything.
+  /// validate, inspect, dump as JSON, render to PNG, reencode, salvage, diff and the three
+  /// conversions (which hold two documents at once, read with the profile's XML reader). CI
+  /// runs the other profile's binary so, after the default one has run everything.
   static func selectedCommands(output: URL, file: String) -> [[String]] {
     let all = commands(output: output, file: file)
     guard ProcessInfo.processInfo.environment["WILLDOC_BUDGET_COMMANDS"] == "reading" else {
@@ -71,6 +72,10 @@ struct ResourceBudgetTests {
       ["render", "-o", output.appendingPathComponent("page.png").path],
       ["reencode", "-o", output.appendingPathComponent("copy.will").path],
       ["salvage", "-o", output.appendingPathComponent("salvaged.will").path],
+      ["convert", "-o", output.appendingPathComponent("converted.will").path],
+      ["convert", "-o", output.appendingPathComponent("converted.inkml").path],
+      ["convert", "-o", output.appendingPathComponent("converted.uim").path],
+      ["diff", file],
     ]
     return all.filter(reading.contains)
   }

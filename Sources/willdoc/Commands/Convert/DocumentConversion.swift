@@ -83,20 +83,24 @@ struct DocumentConversion {
     var format = ""
     var summary = ""
     var written = ContainerKind.opc
-    let pending: PendingOutput
-    do {
-      (format, summary, pending) = try Self.convert(
-        file.bytes, to: target, container: container, profile: inkMLProfile, tuhi: tuhi,
-        limits: limits, losses: &losses, written: &written)
-    } catch {
-      throw .input(error)
-    }
-    // What cannot be written (a part past what readers parse) is about the output.
+    // The converted document lives only until it is written: reading the bytes back builds
+    // another, and the two with the bytes took an at-limit file past 1 GiB.
     let converted: ([UInt8], Int)
     do {
-      converted = (try pending.serialize(), pending.strokes)
-    } catch {
-      throw .output(error)
+      let pending: PendingOutput
+      do {
+        (format, summary, pending) = try Self.convert(
+          file.bytes, to: target, container: container, profile: inkMLProfile, tuhi: tuhi,
+          limits: limits, losses: &losses, written: &written)
+      } catch {
+        throw .input(error)
+      }
+      // What cannot be written (a part past what readers parse) is about the output.
+      do {
+        converted = (try pending.serialize(), pending.strokes)
+      } catch {
+        throw .output(error)
+      }
     }
     let count: Int
     do {
