@@ -144,19 +144,7 @@ struct UIMBrushRenderTests {
   /// The stroke of ``document(_:channels:)``, size 10, drawn with a raster brush whose
   /// particle is a ring: a white 16 × 16 texture, transparent inside, every 3 units.
   static func ringBrushDocument() -> UIMDocument {
-    let n = 16
-    var rgba = [UInt8](repeating: 0, count: n * n * 4)
-    for y in 0..<n {
-      for x in 0..<n {
-        let d = ((Double(x) - 7.5) * (Double(x) - 7.5) + (Double(y) - 7.5) * (Double(y) - 7.5))
-          .squareRoot()
-        let k = (y * n + x) * 4
-        (rgba[k], rgba[k + 1], rgba[k + 2], rgba[k + 3]) = (255, 255, 255, d > 5 && d < 8 ? 255 : 0)
-      }
-    }
-    var raster = UIMRasterBrush(name: "app://test/raster-brush/Ring")
-    raster.shapeTextures = [PNGWriter.encode(rgba: rgba, width: n, height: n)]
-    raster.spacing = 3
+    let raster = RingParticleBrush.brush { PNGWriter.encode(rgba: $0, width: $1, height: $2) }
     var uim = Self.document(Self.circle)
     uim.brushes.vectorBrushes = []
     uim.brushes.rasterBrushes = [raster]

@@ -1,5 +1,6 @@
 import Foundation
 import InkCodec
+import InkTestSupport
 import Testing
 
 /// `render` and `convert --to png` name what a UIM file's drawing leaves out, as `convert`
@@ -80,19 +81,7 @@ struct UIMRenderWarningTests {
 
   /// One stroke drawn with a raster brush whose particle is a ring (its texture a PNG).
   static func rasterBrushFile(in directory: TemporaryDirectory) throws -> URL {
-    let n = 16
-    var rgba = [UInt8](repeating: 0, count: n * n * 4)
-    for y in 0..<n {
-      for x in 0..<n {
-        let d = ((Double(x) - 7.5) * (Double(x) - 7.5) + (Double(y) - 7.5) * (Double(y) - 7.5))
-          .squareRoot()
-        let k = (y * n + x) * 4
-        (rgba[k], rgba[k + 1], rgba[k + 2], rgba[k + 3]) = (255, 255, 255, d > 5 && d < 8 ? 255 : 0)
-      }
-    }
-    var raster = UIMRasterBrush(name: "app://test/raster-brush/Ring")
-    raster.shapeTextures = [Self.png(rgba: rgba, width: n, height: n)]
-    raster.spacing = 3
+    let raster = RingParticleBrush.brush { Self.png(rgba: $0, width: $1, height: $2) }
     var uim = UIMDocument()
     uim.brushes.rasterBrushes = [raster]
     var stroke = UIMStroke()
