@@ -8,6 +8,16 @@ let optimizedInDebug: [SwiftSetting] =
   Context.environment["WILLDOC_OPTIMIZE"] == nil
   ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+// The release willdoc's generic types come from their metadata accessors, not from mangled
+// names that the runtime demangles and checks conformance by conformance at first use
+// (BENCHMARKS.md "Start-up"). Only the executable has the flag: a package that depends on the
+// libraries never sees it.
+let fastStart: [SwiftSetting] = [
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+    .when(configuration: .release))
+]
+
 let package = Package(
   name: "willdoc",
   // Typed-throws function types, used throughout, need the Swift 6 runtime on Apple platforms.
@@ -69,7 +79,7 @@ let package = Package(
       dependencies: [
         "InkCodec", "InkInput", "InkRender", "InkSynthesis",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ], swiftSettings: fastStart
     ),
     // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
     // sample documents. Not a product: apps get ink from a pen, not from a motor model.

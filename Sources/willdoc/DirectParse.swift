@@ -1,13 +1,22 @@
 import ArgumentParser
 
 /// A command line parsed by the command it names alone. swift-argument-parser's `parseAsRoot`
-/// first tries the line as two completion-script requests and walks the whole command tree;
-/// for `inspect -q FILE` that was more CPU time than reading the file. Only a line that the
-/// command parses whole goes this way: help, the version, completion scripts, the `help`
-/// command and every error take the root parser, which prints them as always.
+/// first tries the line as two completion-script requests and walks the whole command tree,
+/// and any of its parsers builds each command's arguments by reflection: for `inspect -q FILE`
+/// either cost more CPU time than reading the file. So an ordinary line is filled from the
+/// command's table (``DirectlyParsable``); a line the table leaves is parsed by the command's
+/// own parser. Help, the version, completion scripts, the `help` command and every error take
+/// the root parser, which prints them as always.
 enum DirectParse {
   /// The command `arguments` name, parsed by itself; nil when the root parser must see them.
   static func command(_ arguments: [String]) -> ParsableCommand? {
+    guard let (type, line) = leaf(arguments) else { return nil }
+    return fromTable(type, line) ?? (try? type.parse(Array(line)))
+  }
+
+  /// The leaf command `arguments` name and the rest of the line; nil when the line is for the
+  /// root parser (no leaf command, or help, the version or a completion script asked for).
+  static func leaf(_ arguments: [String]) -> (ParsableCommand.Type, ArraySlice<String>)? {
     var type: ParsableCommand.Type = WillDoc.self
     var rest = arguments[...]
     while let name = rest.first,
@@ -19,7 +28,22 @@ enum DirectParse {
     guard type != WillDoc.self, type.configuration.subcommands.isEmpty,
       !rest.contains(where: asksTheRoot)
     else { return nil }
-    return try? type.parse(Array(rest))
+    return (type, rest)
+  }
+
+  /// The command `type`'s table fills from `line`; nil when it has no table or the table
+  /// leaves the line to swift-argument-parser.
+  static func fromTable(_ type: ParsableCommand.Type, _ line: ArraySlice<String>)
+    -> ParsableCommand?
+  {
+    guard let table = type as? any (DirectlyParsable & ParsableCommand).Type else { return nil }
+    return filled(table, line)
+  }
+
+  private static func filled<Command: DirectlyParsable & ParsableCommand>(
+    _ type: Command.Type, _ line: ArraySlice<String>
+  ) -> ParsableCommand? {
+    type.directlyParsed(line)
   }
 
   /// Whether `argument` is for the root parser wherever it stands: `help`, `--help…`,

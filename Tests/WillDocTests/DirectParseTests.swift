@@ -13,6 +13,23 @@ import Testing
     return text
   }
 
+  /// The first line where the descriptions of `direct` and `root` differ, if any.
+  static func difference(_ direct: ParsableCommand, _ root: ParsableCommand) -> String? {
+    // An option group's visibility in help (`OptionGroup(visibility:)`) is kept by the
+    // table's value and reset by swift-argument-parser's decoding: not a value either reads.
+    func values(_ command: ParsableCommand) -> [Substring] {
+      described(command).split(separator: "\n").filter { !$0.contains("isibility") }
+    }
+    let (a, b) = (values(direct), values(root))
+    let common = min(a.count, b.count)
+    guard
+      let index = (0..<common).first(where: { a[$0] != b[$0] })
+        ?? (a.count == b.count ? nil : common)
+    else { return nil }
+    return
+      "table: \(index < a.count ? a[index] : "—"); swift-argument-parser: \(index < b.count ? b[index] : "—")"
+  }
+
   @Test(arguments: [
     ["inspect", "-q", "a.will"],
     ["inspect", "a.will", "b.will", "--max-strokes", "5"],
@@ -32,12 +49,25 @@ import Testing
     ["pages", "rotate", "a.will", "--section", "0", "--by", "90", "-o", "b.will"],
     ["pages", "merge", "a.will", "b.will", "-o", "c.will"],
     ["inspect", "--", "-odd-name.will"],
+    ["inspect", "-"], ["inspect", "--format=json", "a.will"],
+    ["convert", "a.will", "-o", "-", "--to", "uim"],
   ])
   func aCommandParsesItsLineAsTheRootParserDoes(_ line: [String]) throws {
     let root = try WillDoc.parseAsRoot(line)
     let direct = try #require(DirectParse.command(line), "\(line)")
     #expect(type(of: direct) == type(of: root))
-    #expect(Self.described(direct) == Self.described(root), "\(line)")
+    #expect(Self.difference(direct, root) == nil, "\(line)")
+  }
+
+  /// What the tables leave to the command's own parser: `--`, a repeated option, a value
+  /// that starts with `-`.
+  @Test(arguments: [
+    ["inspect", "--", "-odd-name.will"], ["dump", "a.will", "--section", "-1"],
+    ["inspect", "-q", "-q", "a.will"], ["inspect", "-qq", "a.will"],
+  ])
+  func aTableLeavesWhatItDoesNotCover(_ line: [String]) throws {
+    let (type, rest) = try #require(DirectParse.leaf(line))
+    #expect(DirectParse.fromTable(type, rest) == nil, "\(line)")
   }
 
   @Test(arguments: [

@@ -50,8 +50,15 @@ extension AffineTransform {
 }
 
 extension Substring {
+  /// The text without its leading and trailing spaces. By index, not through reversed and
+  /// dropping views, whose generic types cost more to instantiate at first use than a note
+  /// takes to read.
   var trimmingSpaces: String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    var start = startIndex
+    var end = endIndex
+    while start < end, self[start] == " " { formIndex(after: &start) }
+    while end > start, self[index(before: end)] == " " { formIndex(before: &end) }
+    return String(self[start..<end])
   }
 }
 

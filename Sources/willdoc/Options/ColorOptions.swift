@@ -27,3 +27,13 @@ struct ColorOptions: ParsableArguments {
     }
   }
 }
+
+extension ColorOptions: DirectlyParsable {
+  static var directDefaults: Self {
+    var options = Self()
+    options.color = .auto
+    return options
+  }
+
+  static var directOptions: [DirectOption<Self>] { [.value("--color") { $0.color = $1 }] }
+}

@@ -239,3 +239,43 @@ struct DrawingOptions: ParsableArguments {
 extension Brush: ExpressibleByArgument {}
 extension SVGStyle: ExpressibleByArgument {}
 extension PageFit: ExpressibleByArgument {}
+
+extension DrawingOptions: DirectlyParsable {
+  static var directDefaults: Self {
+    var options = Self()
+    options.scale = nil
+    options.dpi = nil
+    options.background = "page"
+    options.brush = .solid
+    options.svgStyle = .outline
+    options.fit = .page
+    options.margin = nil
+    options.paper = nil
+    options.widthScale = 1
+    options.quality = 90
+    options.maxRenderWork = LimitValue(RenderLimits.default.maxWork)
+    options.maxTotalRenderWork = LimitValue(TotalRenderBudget.defaultLimit)
+    options.maxCanvasPixels = LimitValue(RenderLimits.default.maxCanvasPixels)
+    options.maxImageScans = LimitValue(RenderLimits.default.maxImageScans)
+    return options
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .value("--scale", as: Double.self) { $0.scale = $1 },
+      .value("--dpi", as: Double.self) { $0.dpi = $1 },
+      .value("--background") { $0.background = $1 },
+      .value("--brush") { $0.brush = $1 },
+      .value("--svg-style") { $0.svgStyle = $1 },
+      .value("--fit") { $0.fit = $1 },
+      .value("--margin", as: Double.self) { $0.margin = $1 },
+      .value("--paper", as: String.self) { $0.paper = $1 },
+      .value("--width-scale") { $0.widthScale = $1 },
+      .value("--quality") { $0.quality = $1 },
+      .value("--max-render-work") { $0.maxRenderWork = $1 },
+      .value("--max-total-render-work") { $0.maxTotalRenderWork = $1 },
+      .value("--max-canvas-pixels") { $0.maxCanvasPixels = $1 },
+      .value("--max-image-scans") { $0.maxImageScans = $1 },
+    ]
+  }
+}

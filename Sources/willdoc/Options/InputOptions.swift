@@ -152,3 +152,50 @@ struct LimitOptions: ParsableArguments {
     }
   }
 }
+
+extension LimitOptions: DirectlyParsable {
+  static var directDefaults: Self {
+    var options = Self()
+    let limits = DecodingLimits.default
+    options.maxFileBytes = LimitValue(limits.maxFileBytes)
+    options.maxPartBytes = LimitValue(limits.maxPartBytes)
+    options.maxTotalBytes = LimitValue(limits.maxTotalBytes)
+    options.maxParts = LimitValue(limits.maxParts)
+    options.maxXMLDepth = LimitValue(limits.maxXMLDepth)
+    options.maxXMLAttributes = LimitValue(limits.maxXMLAttributes)
+    options.maxStrokes = LimitValue(limits.maxStrokes)
+    options.maxPaints = LimitValue(limits.maxPaints)
+    options.maxPointsPerStroke = LimitValue(limits.maxPointsPerStroke)
+    options.maxTotalPoints = LimitValue(limits.maxTotalPoints)
+    options.maxSections = LimitValue(limits.maxSections)
+    options.maxElements = LimitValue(limits.maxElements)
+    options.maxReferences = LimitValue(limits.maxReferences)
+    options.maxXMLPartBytes = LimitValue(limits.maxXMLPartBytes)
+    options.maxXMLNameBytes = LimitValue(limits.maxXMLNameBytes)
+    options.maxChannels = LimitValue(limits.maxChannels)
+    options.maxBrushes = LimitValue(limits.maxBrushes)
+    return options
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .value("--max-file-bytes") { $0.maxFileBytes = $1 },
+      .value("--max-part-bytes") { $0.maxPartBytes = $1 },
+      .value("--max-total-bytes") { $0.maxTotalBytes = $1 },
+      .value("--max-parts") { $0.maxParts = $1 },
+      .value("--max-xml-depth") { $0.maxXMLDepth = $1 },
+      .value("--max-xml-attributes") { $0.maxXMLAttributes = $1 },
+      .value("--max-strokes") { $0.maxStrokes = $1 },
+      .value("--max-paints") { $0.maxPaints = $1 },
+      .value("--max-points-per-stroke") { $0.maxPointsPerStroke = $1 },
+      .value("--max-total-points") { $0.maxTotalPoints = $1 },
+      .value("--max-sections") { $0.maxSections = $1 },
+      .value("--max-elements") { $0.maxElements = $1 },
+      .value("--max-references") { $0.maxReferences = $1 },
+      .value("--max-xml-part-bytes") { $0.maxXMLPartBytes = $1 },
+      .value("--max-xml-name-bytes") { $0.maxXMLNameBytes = $1 },
+      .value("--max-channels") { $0.maxChannels = $1 },
+      .value("--max-brushes") { $0.maxBrushes = $1 },
+    ]
+  }
+}

@@ -60,3 +60,25 @@ struct OutputOptions: ParsableArguments {
         + "so write \(written.rawValue) to another file with -o")
   }
 }
+
+extension OutputOptions: DirectlyParsable {
+  static var directDefaults: Self {
+    var options = Self()
+    options.output = nil
+    options.inPlace = false
+    options.overwrite = .directDefaults
+    return options
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .value("-o", "--output", as: String.self) { $0.output = $1 },
+      .flag("--in-place") { $0.inPlace = true },
+    ] + OverwriteOptions.directOptions { $1(&$0.overwrite) }
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try overwrite.validateDirectly()
+  }
+}

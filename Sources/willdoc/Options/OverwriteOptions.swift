@@ -44,3 +44,13 @@ struct OverwriteOptions: ParsableArguments {
     return true
   }
 }
+
+extension OverwriteOptions: DirectlyParsable {
+  static var directDefaults: Self {
+    var options = Self()
+    options.force = false
+    return options
+  }
+
+  static var directOptions: [DirectOption<Self>] { [.flag("--force") { $0.force = true }] }
+}

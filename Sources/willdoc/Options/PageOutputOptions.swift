@@ -38,3 +38,20 @@ struct PageOutputOptions: ParsableArguments {
     try overwrite.check(path, replacingInput: replacingInput)
   }
 }
+
+extension PageOutputOptions: DirectlyParsable {
+  static var directDefaults: Self {
+    var options = Self()
+    options.file = .directDefaults
+    return options
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    OutputOptions.directOptions { $1(&$0.file) }
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try file.validateDirectly()
+  }
+}

@@ -275,3 +275,55 @@ struct Convert: ParsableCommand {
     }
   }
 }
+
+extension Convert: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.inputs = []
+    command.output = nil
+    command.directory = nil
+    command.to = nil
+    command.container = nil
+    command.inkmlProfile = .standard
+    command.tuhiWidth = TuhiWidth(minimum: 0.2, maximum: 0.6)
+    command.tuhiUnit = TuhiUnit(micrometres: 1)
+    command.jobs = nil
+    command.quiet = false
+    command.format = .text
+    command.skipExisting = false
+    command.drawing = .directDefaults
+    command.overwrite = .directDefaults
+    command.limitOptions = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .value("-o", "--output", as: String.self) { $0.output = $1 },
+      .value("-d", "--output-directory", as: String.self) { $0.directory = $1 },
+      .value("--to", as: ConvertFormat.self) { $0.to = $1 },
+      .value("--container", as: ContainerKind.self) { $0.container = $1 },
+      .value("--inkml-profile") { $0.inkmlProfile = $1 },
+      .value("--tuhi-width") { $0.tuhiWidth = $1 },
+      .value("--tuhi-unit") { $0.tuhiUnit = $1 },
+      .value("-j", "--jobs", as: Int.self) { $0.jobs = $1 },
+      .flag("-q", "--quiet") { $0.quiet = true },
+      .value("--format") { $0.format = $1 },
+      .flag("--skip-existing") { $0.skipExisting = true },
+    ] + DrawingOptions.directOptions { $1(&$0.drawing) }
+      + OverwriteOptions.directOptions { $1(&$0.overwrite) }
+      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    command.inputs = values
+    return true
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try drawing.validateDirectly()
+    try overwrite.validateDirectly()
+    try limitOptions.validateDirectly()
+  }
+}

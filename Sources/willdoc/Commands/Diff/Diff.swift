@@ -198,3 +198,36 @@ struct Diff: ParsableCommand {
     ])
   }
 }
+
+extension Diff: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.tolerance = 0
+    command.format = .text
+    command.maxListed = 20
+    command.maxDiffWork = LimitValue(DocumentDifference.defaultMaximumAlignmentWork)
+    command.limitOptions = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .value("--tolerance") { $0.tolerance = $1 },
+      .value("--format") { $0.format = $1 },
+      .value("--max-listed") { $0.maxListed = $1 },
+      .value("--max-diff-work") { $0.maxDiffWork = $1 },
+    ] + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    guard values.count == 2 else { return false }
+    command.first = values[0]
+    command.second = values[1]
+    return true
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try limitOptions.validateDirectly()
+  }
+}

@@ -252,3 +252,33 @@ struct Inspect: ParsableCommand {
       + "y \(Format.number(box.minY, digits: 2)) … \(Format.number(box.maxY, digits: 2))"
   }
 }
+
+extension Inspect: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.quiet = false
+    command.format = .text
+    command.colorOptions = .directDefaults
+    command.limitOptions = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .flag("-q", "--quiet") { $0.quiet = true },
+      .value("--format") { $0.format = $1 },
+    ] + ColorOptions.directOptions { $1(&$0.colorOptions) }
+      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    command.files = values
+    return !values.isEmpty
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try colorOptions.validateDirectly()
+    try limitOptions.validateDirectly()
+  }
+}

@@ -101,3 +101,28 @@ extension Pages {
     }
   }
 }
+
+extension Pages.List: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.format = .text
+    command.limitOptions = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [.value("--format") { $0.format = $1 }]
+      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    guard values.count == 1 else { return false }
+    command.file = values[0]
+    return true
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try limitOptions.validateDirectly()
+  }
+}

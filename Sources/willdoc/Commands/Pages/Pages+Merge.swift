@@ -105,3 +105,29 @@ extension Pages {
     }
   }
 }
+
+extension Pages.Merge: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.overwrite = .directDefaults
+    command.limitOptions = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [.value("-o", "--output", as: String.self, required: true) { $0.output = $1 }]
+      + OverwriteOptions.directOptions { $1(&$0.overwrite) }
+      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    command.files = values
+    return !values.isEmpty
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try overwrite.validateDirectly()
+    try limitOptions.validateDirectly()
+  }
+}

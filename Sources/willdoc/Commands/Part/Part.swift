@@ -109,3 +109,72 @@ struct PartArguments: ParsableArguments {
     try writeOutput(found.bytes, to: destination)
   }
 }
+
+extension PartArguments: DirectlyParsable {
+  static var directDefaults: Self {
+    var arguments = Self()
+    arguments.part = nil
+    arguments.list = false
+    arguments.output = nil
+    arguments.overwrite = .directDefaults
+    arguments.limitOptions = .directDefaults
+    return arguments
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .flag("--list") { $0.list = true },
+      .value("-o", "--output", as: String.self) { $0.output = $1 },
+    ] + OverwriteOptions.directOptions { $1(&$0.overwrite) }
+      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in arguments: inout Self) -> Bool {
+    guard values.count == 1 || values.count == 2 else { return false }
+    arguments.file = values[0]
+    arguments.part = values.count == 2 ? values[1] : nil
+    return true
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try overwrite.validateDirectly()
+    try limitOptions.validateDirectly()
+  }
+}
+
+extension PartCommand: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.arguments = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    PartArguments.directOptions { $1(&$0.arguments) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    PartArguments.setDirectPositionals(values, in: &command.arguments)
+  }
+
+  mutating func validateDirectly() throws { try arguments.validateDirectly() }
+}
+
+extension ExtractCommand: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.arguments = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    PartArguments.directOptions { $1(&$0.arguments) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    PartArguments.setDirectPositionals(values, in: &command.arguments)
+  }
+
+  mutating func validateDirectly() throws { try arguments.validateDirectly() }
+}

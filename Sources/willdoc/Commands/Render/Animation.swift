@@ -143,3 +143,21 @@ extension Render {
     return ReplayTimeline(penSpeedOf: page)
   }
 }
+
+extension AnimationOptions: DirectlyParsable {
+  static var directDefaults: Self {
+    var options = Self()
+    options.animate = false
+    options.duration = nil
+    options.fps = nil
+    return options
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .flag("--animate") { $0.animate = true },
+      .value("--duration", as: Double.self) { $0.duration = $1 },
+      .value("--fps", as: Int.self) { $0.fps = $1 },
+    ]
+  }
+}

@@ -206,3 +206,44 @@ struct Render: ParsableCommand {
   }
 
 }
+
+extension Render: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.inputs = []
+    command.output = nil
+    command.inPlace = false
+    command.format = nil
+    command.section = "all"
+    command.drawing = .directDefaults
+    command.animation = .directDefaults
+    command.overwrite = .directDefaults
+    command.limitOptions = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .value("-o", "--output", as: String.self) { $0.output = $1 },
+      .flag("--in-place") { $0.inPlace = true },
+      .value("--format", as: PictureFormat.self) { $0.format = $1 },
+      .value("--section") { $0.section = $1 },
+    ] + DrawingOptions.directOptions { $1(&$0.drawing) }
+      + AnimationOptions.directOptions { $1(&$0.animation) }
+      + OverwriteOptions.directOptions { $1(&$0.overwrite) }
+      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    command.inputs = values
+    return true
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try drawing.validateDirectly()
+    try animation.validateDirectly()
+    try overwrite.validateDirectly()
+    try limitOptions.validateDirectly()
+  }
+}

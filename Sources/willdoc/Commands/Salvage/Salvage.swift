@@ -104,3 +104,31 @@ struct Salvage: ParsableCommand {
     if !report.wasIntact { throw ExitStatus.invalid.exitCode }
   }
 }
+
+extension Salvage: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.outputOptions = .directDefaults
+    command.container = nil
+    command.limitOptions = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    OutputOptions.directOptions { $1(&$0.outputOptions) }
+      + [.value("--container", as: ContainerKind.self) { $0.container = $1 }]
+      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    guard values.count == 1 else { return false }
+    command.input = values[0]
+    return true
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try outputOptions.validateDirectly()
+    try limitOptions.validateDirectly()
+  }
+}

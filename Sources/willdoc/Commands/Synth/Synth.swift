@@ -85,3 +85,30 @@ struct Synth: ParsableCommand {
     }
   }
 }
+
+extension Synth: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.seed = 2015
+    command.strokes = 200
+    command.container = .opc
+    command.precision = 2
+    command.overwrite = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .value("--seed") { $0.seed = $1 },
+      .value("--strokes") { $0.strokes = $1 },
+      .value("--container") { $0.container = $1 },
+      .value("--precision") { $0.precision = $1 },
+      .value("-o", "--output", required: true) { $0.output = $1 },
+    ] + OverwriteOptions.directOptions { $1(&$0.overwrite) }
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try overwrite.validateDirectly()
+  }
+}

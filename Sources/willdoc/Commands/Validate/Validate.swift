@@ -286,3 +286,37 @@ struct Validate: ParsableCommand {
     ])
   }
 }
+
+extension Validate: DirectlyParsable {
+  static var directDefaults: Self {
+    var command = Self()
+    command.format = .text
+    command.strict = false
+    command.all = false
+    command.maxDiagnostics = 1_000
+    command.colorOptions = .directDefaults
+    command.limitOptions = .directDefaults
+    return command
+  }
+
+  static var directOptions: [DirectOption<Self>] {
+    [
+      .value("--format") { $0.format = $1 },
+      .flag("--strict") { $0.strict = true },
+      .flag("--all") { $0.all = true },
+      .value("--max-diagnostics") { $0.maxDiagnostics = $1 },
+    ] + ColorOptions.directOptions { $1(&$0.colorOptions) }
+      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  }
+
+  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
+    command.files = values
+    return !values.isEmpty
+  }
+
+  mutating func validateDirectly() throws {
+    try validate()
+    try colorOptions.validateDirectly()
+    try limitOptions.validateDirectly()
+  }
+}
