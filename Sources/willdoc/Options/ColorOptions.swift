@@ -35,5 +35,5 @@ extension ColorOptions: DirectlyParsable {
     return options
   }
 
-  static var directOptions: [DirectOption<Self>] { [.value("--color") { $0.color = $1 }] }
+  static var ownDirectOptions: [DirectOption<Self>] { [.value("--color") { $0.color = $1 }] }
 }

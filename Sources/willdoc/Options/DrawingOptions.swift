@@ -260,7 +260,7 @@ extension DrawingOptions: DirectlyParsable {
     return options
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--scale", as: Double.self) { $0.scale = $1 },
       .value("--dpi", as: Double.self) { $0.dpi = $1 },

@@ -177,7 +177,7 @@ extension LimitOptions: DirectlyParsable {
     return options
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--max-file-bytes") { $0.maxFileBytes = $1 },
       .value("--max-part-bytes") { $0.maxPartBytes = $1 },

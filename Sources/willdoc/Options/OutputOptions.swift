@@ -66,19 +66,19 @@ extension OutputOptions: DirectlyParsable {
     var options = Self()
     options.output = nil
     options.inPlace = false
-    options.overwrite = .directDefaults
     return options
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("-o", "--output", as: String.self) { $0.output = $1 },
       .flag("--in-place") { $0.inPlace = true },
-    ] + OverwriteOptions.directOptions { $1(&$0.overwrite) }
+    ]
   }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try overwrite.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) })
+    ]
   }
 }

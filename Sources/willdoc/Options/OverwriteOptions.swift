@@ -52,5 +52,5 @@ extension OverwriteOptions: DirectlyParsable {
     return options
   }
 
-  static var directOptions: [DirectOption<Self>] { [.flag("--force") { $0.force = true }] }
+  static var ownDirectOptions: [DirectOption<Self>] { [.flag("--force") { $0.force = true }] }
 }

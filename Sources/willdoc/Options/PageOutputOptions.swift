@@ -40,18 +40,11 @@ struct PageOutputOptions: ParsableArguments {
 }
 
 extension PageOutputOptions: DirectlyParsable {
-  static var directDefaults: Self {
-    var options = Self()
-    options.file = .directDefaults
-    return options
-  }
+  static var directDefaults: Self { Self() }
 
-  static var directOptions: [DirectOption<Self>] {
-    OutputOptions.directOptions { $1(&$0.file) }
-  }
-
-  mutating func validateDirectly() throws {
-    try validate()
-    try file.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.file = $1 }, access: { try $1(&$0.file) })
+    ]
   }
 }

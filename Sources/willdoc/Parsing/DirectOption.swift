@@ -34,16 +34,4 @@ struct DirectOption<Command>: Sendable {
       return true
     }
   }
-
-  /// This option of an option group, as an option of a command that holds the group;
-  /// `group` hands the command's group to its closure.
-  func lifted<Outer>(
-    _ group: @escaping @Sendable (inout Outer, (inout Command) -> Bool) -> Bool
-  ) -> DirectOption<Outer> {
-    let set = self.set
-    return DirectOption<Outer>(names: names, takesValue: takesValue, isRequired: isRequired) {
-      outer, text in
-      group(&outer) { set(&$0, text) }
-    }
-  }
 }

@@ -9,40 +9,49 @@ import ArgumentParser
 /// starts with `-`, a wrong number of positional arguments, a failed `validate()`) is left to
 /// swift-argument-parser, which parses it or prints its error as always.
 protocol DirectlyParsable: ParsableArguments {
-  /// The arguments before the line is read: every option at its default, every property set
-  /// (a property swift-argument-parser has not filled cannot be read).
+  /// The arguments' own options at their defaults, every such property set (a property
+  /// swift-argument-parser has not filled cannot be read); ``directGroups`` sets the groups.
   static var directDefaults: Self { get }
 
-  /// Every option and flag, those of the option groups it holds included.
-  static var directOptions: [DirectOption<Self>] { get }
+  /// Its own options and flags, not those of its option groups.
+  static var ownDirectOptions: [DirectOption<Self>] { get }
 
-  /// Sets the positional arguments; false when the arguments do not take that many.
-  static func setDirectPositionals(_ values: [String], in arguments: inout Self) -> Bool
+  /// The option groups it holds.
+  static var directGroups: [DirectGroup<Self>] { get }
 
-  /// `validate()`, and that of each option group it holds, as swift-argument-parser calls them.
-  mutating func validateDirectly() throws
+  /// Its positional arguments.
+  static var directPositionals: DirectPositionals<Self> { get }
 }
 
 extension DirectlyParsable {
-  /// No positional arguments.
-  static func setDirectPositionals(_ values: [String], in arguments: inout Self) -> Bool {
-    values.isEmpty
+  static var ownDirectOptions: [DirectOption<Self>] { [] }
+
+  static var directGroups: [DirectGroup<Self>] { [] }
+
+  static var directPositionals: DirectPositionals<Self> { .none }
+
+  /// Every option and flag, those of the option groups included.
+  static var directOptions: [DirectOption<Self>] {
+    ownDirectOptions + directGroups.flatMap { $0.options }
   }
 
-  /// `validate()` alone.
-  mutating func validateDirectly() throws { try validate() }
+  /// The arguments before the line is read: every option at its default.
+  static var directStart: Self {
+    var arguments = directDefaults
+    for group in directGroups { group.setDefaults(&arguments) }
+    return arguments
+  }
 
-  /// The options of this group as options of `Outer`, which hands its group to the closure.
-  static func directOptions<Outer>(
-    in group: @escaping @Sendable (inout Outer, (inout Self) -> Bool) -> Bool
-  ) -> [DirectOption<Outer>] {
-    directOptions.map { $0.lifted(group) }
+  /// `validate()`, then each option group's, as swift-argument-parser calls them.
+  mutating func validateDirectly() throws {
+    try validate()
+    for group in Self.directGroups { try group.validate(&self) }
   }
 
   /// The arguments `line` gives; nil when the line is for swift-argument-parser to judge.
   static func directlyParsed(_ line: ArraySlice<String>) -> Self? {
     let options = directOptions
-    var arguments = directDefaults
+    var arguments = directStart
     var positionals: [String] = []
     var given = [Bool](repeating: false, count: options.count)
     var rest = line
@@ -81,7 +90,7 @@ extension DirectlyParsable {
       guard option.set(&arguments, value) else { return nil }
     }
     guard !options.indices.contains(where: { options[$0].isRequired && !given[$0] }),
-      setDirectPositionals(positionals, in: &arguments),
+      directPositionals.set(&arguments, positionals),
       (try? arguments.validateDirectly()) != nil
     else { return nil }
     return arguments

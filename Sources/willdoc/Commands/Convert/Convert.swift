@@ -291,13 +291,10 @@ extension Convert: DirectlyParsable {
     command.quiet = false
     command.format = .text
     command.skipExisting = false
-    command.drawing = .directDefaults
-    command.overwrite = .directDefaults
-    command.limitOptions = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("-o", "--output", as: String.self) { $0.output = $1 },
       .value("-d", "--output-directory", as: String.self) { $0.directory = $1 },
@@ -310,20 +307,18 @@ extension Convert: DirectlyParsable {
       .flag("-q", "--quiet") { $0.quiet = true },
       .value("--format") { $0.format = $1 },
       .flag("--skip-existing") { $0.skipExisting = true },
-    ] + DrawingOptions.directOptions { $1(&$0.drawing) }
-      + OverwriteOptions.directOptions { $1(&$0.overwrite) }
-      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+    ]
   }
 
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    command.inputs = values
-    return true
+  static var directPositionals: DirectPositionals<Self> {
+    .list(atLeastOne: false) { $0.inputs = $1 }
   }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try drawing.validateDirectly()
-    try overwrite.validateDirectly()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.drawing = $1 }, access: { try $1(&$0.drawing) }),
+      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+    ]
   }
 }

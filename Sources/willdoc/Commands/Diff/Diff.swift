@@ -206,28 +206,30 @@ extension Diff: DirectlyParsable {
     command.format = .text
     command.maxListed = 20
     command.maxDiffWork = LimitValue(DocumentDifference.defaultMaximumAlignmentWork)
-    command.limitOptions = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--tolerance") { $0.tolerance = $1 },
       .value("--format") { $0.format = $1 },
       .value("--max-listed") { $0.maxListed = $1 },
       .value("--max-diff-work") { $0.maxDiffWork = $1 },
-    ] + LimitOptions.directOptions { $1(&$0.limitOptions) }
+    ]
   }
 
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    guard values.count == 2 else { return false }
-    command.first = values[0]
-    command.second = values[1]
-    return true
+  static var directPositionals: DirectPositionals<Self> {
+    DirectPositionals { command, values in
+      guard values.count == 2 else { return false }
+      command.first = values[0]
+      command.second = values[1]
+      return true
+    }
   }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) })
+    ]
   }
 }

@@ -107,27 +107,23 @@ extension Dump: DirectlyParsable {
     command.raw = false
     command.section = nil
     command.stroke = nil
-    command.limitOptions = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--format") { $0.format = $1 },
       .flag("--raw") { $0.raw = true },
       .value("--section", as: Int.self) { $0.section = $1 },
       .value("--stroke", as: Int.self) { $0.stroke = $1 },
-    ] + LimitOptions.directOptions { $1(&$0.limitOptions) }
+    ]
   }
 
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    guard values.count == 1 else { return false }
-    command.file = values[0]
-    return true
-  }
+  static var directPositionals: DirectPositionals<Self> { .one { $0.file = $1 } }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) })
+    ]
   }
 }

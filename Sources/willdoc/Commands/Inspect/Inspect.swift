@@ -258,27 +258,24 @@ extension Inspect: DirectlyParsable {
     var command = Self()
     command.quiet = false
     command.format = .text
-    command.colorOptions = .directDefaults
-    command.limitOptions = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .flag("-q", "--quiet") { $0.quiet = true },
       .value("--format") { $0.format = $1 },
-    ] + ColorOptions.directOptions { $1(&$0.colorOptions) }
-      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+    ]
   }
 
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    command.files = values
-    return !values.isEmpty
+  static var directPositionals: DirectPositionals<Self> {
+    .list(atLeastOne: true) { $0.files = $1 }
   }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try colorOptions.validateDirectly()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.colorOptions = $1 }, access: { try $1(&$0.colorOptions) }),
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+    ]
   }
 }

@@ -46,29 +46,10 @@ extension Pages {
   }
 }
 
-extension Pages.Delete: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.outputOptions = .directDefaults
-    command.limitOptions = .directDefaults
-    return command
-  }
+extension Pages.Delete: PageRewriteCommand {
+  static var directDefaults: Self { Self() }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [.value("--section", as: String.self, required: true) { $0.section = $1 }]
-      + PageOutputOptions.directOptions { $1(&$0.outputOptions) }
-      + LimitOptions.directOptions { $1(&$0.limitOptions) }
-  }
-
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    guard values.count == 1 else { return false }
-    command.file = values[0]
-    return true
-  }
-
-  mutating func validateDirectly() throws {
-    try validate()
-    try outputOptions.validateDirectly()
-    try limitOptions.validateDirectly()
   }
 }

@@ -107,27 +107,20 @@ extension Pages {
 }
 
 extension Pages.Merge: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.overwrite = .directDefaults
-    command.limitOptions = .directDefaults
-    return command
-  }
+  static var directDefaults: Self { Self() }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [.value("-o", "--output", as: String.self, required: true) { $0.output = $1 }]
-      + OverwriteOptions.directOptions { $1(&$0.overwrite) }
-      + LimitOptions.directOptions { $1(&$0.limitOptions) }
   }
 
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    command.files = values
-    return !values.isEmpty
+  static var directPositionals: DirectPositionals<Self> {
+    .list(atLeastOne: true) { $0.files = $1 }
   }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try overwrite.validateDirectly()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+    ]
   }
 }

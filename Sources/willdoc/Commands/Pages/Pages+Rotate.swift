@@ -76,32 +76,17 @@ extension Pages {
   }
 }
 
-extension Pages.Rotate: DirectlyParsable {
+extension Pages.Rotate: PageRewriteCommand {
   static var directDefaults: Self {
     var command = Self()
     command.section = nil
-    command.outputOptions = .directDefaults
-    command.limitOptions = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--section", as: String.self) { $0.section = $1 },
       .value("--by", as: String.self, required: true) { $0.by = $1 },
-    ] + PageOutputOptions.directOptions { $1(&$0.outputOptions) }
-      + LimitOptions.directOptions { $1(&$0.limitOptions) }
-  }
-
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    guard values.count == 1 else { return false }
-    command.file = values[0]
-    return true
-  }
-
-  mutating func validateDirectly() throws {
-    try validate()
-    try outputOptions.validateDirectly()
-    try limitOptions.validateDirectly()
+    ]
   }
 }

@@ -94,28 +94,22 @@ extension Pages.Split: DirectlyParsable {
   static var directDefaults: Self {
     var command = Self()
     command.prefix = nil
-    command.overwrite = .directDefaults
-    command.limitOptions = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("-d", "--directory", as: String.self, required: true) { $0.directory = $1 },
       .value("--prefix", as: String.self) { $0.prefix = $1 },
-    ] + OverwriteOptions.directOptions { $1(&$0.overwrite) }
-      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+    ]
   }
 
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    guard values.count == 1 else { return false }
-    command.file = values[0]
-    return true
-  }
+  static var directPositionals: DirectPositionals<Self> { .one { $0.file = $1 } }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try overwrite.validateDirectly()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+    ]
   }
 }

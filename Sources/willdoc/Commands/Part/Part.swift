@@ -116,65 +116,53 @@ extension PartArguments: DirectlyParsable {
     arguments.part = nil
     arguments.list = false
     arguments.output = nil
-    arguments.overwrite = .directDefaults
-    arguments.limitOptions = .directDefaults
     return arguments
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .flag("--list") { $0.list = true },
       .value("-o", "--output", as: String.self) { $0.output = $1 },
-    ] + OverwriteOptions.directOptions { $1(&$0.overwrite) }
-      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+    ]
   }
 
-  static func setDirectPositionals(_ values: [String], in arguments: inout Self) -> Bool {
-    guard values.count == 1 || values.count == 2 else { return false }
-    arguments.file = values[0]
-    arguments.part = values.count == 2 ? values[1] : nil
-    return true
+  static var directPositionals: DirectPositionals<Self> {
+    DirectPositionals { arguments, values in
+      guard values.count == 1 || values.count == 2 else { return false }
+      arguments.file = values[0]
+      arguments.part = values.count == 2 ? values[1] : nil
+      return true
+    }
   }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try overwrite.validateDirectly()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+    ]
   }
 }
 
-extension PartCommand: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.arguments = .directDefaults
-    return command
-  }
-
-  static var directOptions: [DirectOption<Self>] {
-    PartArguments.directOptions { $1(&$0.arguments) }
-  }
-
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    PartArguments.setDirectPositionals(values, in: &command.arguments)
-  }
-
-  mutating func validateDirectly() throws { try arguments.validateDirectly() }
+/// `part` and its former name `extract`: commands that hold ``PartArguments`` alone, and so
+/// share its table.
+protocol PartArgumentsCommand: DirectlyParsable {
+  var arguments: PartArguments { get set }
 }
 
-extension ExtractCommand: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.arguments = .directDefaults
-    return command
+extension PartArgumentsCommand {
+  static var directDefaults: Self { Self() }
+
+  static var directGroups: [DirectGroup<Self>] {
+    [DirectGroup(set: { $0.arguments = $1 }, access: { try $1(&$0.arguments) })]
   }
 
-  static var directOptions: [DirectOption<Self>] {
-    PartArguments.directOptions { $1(&$0.arguments) }
+  static var directPositionals: DirectPositionals<Self> {
+    DirectPositionals { command, values in
+      PartArguments.directPositionals.set(&command.arguments, values)
+    }
   }
-
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    PartArguments.setDirectPositionals(values, in: &command.arguments)
-  }
-
-  mutating func validateDirectly() throws { try arguments.validateDirectly() }
 }
+
+extension PartCommand: PartArgumentsCommand {}
+
+extension ExtractCommand: PartArgumentsCommand {}

@@ -242,7 +242,6 @@ struct Reencode: ParsableCommand {
 extension Reencode: DirectlyParsable {
   static var directDefaults: Self {
     var command = Self()
-    command.outputOptions = .directDefaults
     command.container = nil
     command.precision = nil
     command.deflate = 6
@@ -251,33 +250,28 @@ extension Reencode: DirectlyParsable {
     command.section = nil
     command.flatten = false
     command.normalize = false
-    command.limitOptions = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
-    OutputOptions.directOptions { $1(&$0.outputOptions) }
-      + [
-        .value("--container", as: ContainerKind.self) { $0.container = $1 },
-        .value("--precision", as: Int.self) { $0.precision = $1 },
-        .value("--deflate") { $0.deflate = $1 },
-        .flag("--drop-paints") { $0.dropPaints = true },
-        .flag("--drop-images") { $0.dropImages = true },
-        .value("--section", as: Int.self) { $0.section = $1 },
-        .flag("--flatten") { $0.flatten = true },
-        .flag("--normalize") { $0.normalize = true },
-      ] + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  static var ownDirectOptions: [DirectOption<Self>] {
+    [
+      .value("--container", as: ContainerKind.self) { $0.container = $1 },
+      .value("--precision", as: Int.self) { $0.precision = $1 },
+      .value("--deflate") { $0.deflate = $1 },
+      .flag("--drop-paints") { $0.dropPaints = true },
+      .flag("--drop-images") { $0.dropImages = true },
+      .value("--section", as: Int.self) { $0.section = $1 },
+      .flag("--flatten") { $0.flatten = true },
+      .flag("--normalize") { $0.normalize = true },
+    ]
   }
 
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    guard values.count == 1 else { return false }
-    command.input = values[0]
-    return true
-  }
+  static var directPositionals: DirectPositionals<Self> { .one { $0.input = $1 } }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try outputOptions.validateDirectly()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.outputOptions = $1 }, access: { try $1(&$0.outputOptions) }),
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+    ]
   }
 }

@@ -153,7 +153,7 @@ extension AnimationOptions: DirectlyParsable {
     return options
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .flag("--animate") { $0.animate = true },
       .value("--duration", as: Double.self) { $0.duration = $1 },

@@ -215,35 +215,28 @@ extension Render: DirectlyParsable {
     command.inPlace = false
     command.format = nil
     command.section = "all"
-    command.drawing = .directDefaults
-    command.animation = .directDefaults
-    command.overwrite = .directDefaults
-    command.limitOptions = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("-o", "--output", as: String.self) { $0.output = $1 },
       .flag("--in-place") { $0.inPlace = true },
       .value("--format", as: PictureFormat.self) { $0.format = $1 },
       .value("--section") { $0.section = $1 },
-    ] + DrawingOptions.directOptions { $1(&$0.drawing) }
-      + AnimationOptions.directOptions { $1(&$0.animation) }
-      + OverwriteOptions.directOptions { $1(&$0.overwrite) }
-      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+    ]
   }
 
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    command.inputs = values
-    return true
+  static var directPositionals: DirectPositionals<Self> {
+    .list(atLeastOne: false) { $0.inputs = $1 }
   }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try drawing.validateDirectly()
-    try animation.validateDirectly()
-    try overwrite.validateDirectly()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.drawing = $1 }, access: { try $1(&$0.drawing) }),
+      DirectGroup(set: { $0.animation = $1 }, access: { try $1(&$0.animation) }),
+      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+    ]
   }
 }

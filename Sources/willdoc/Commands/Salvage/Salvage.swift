@@ -108,27 +108,20 @@ struct Salvage: ParsableCommand {
 extension Salvage: DirectlyParsable {
   static var directDefaults: Self {
     var command = Self()
-    command.outputOptions = .directDefaults
     command.container = nil
-    command.limitOptions = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
-    OutputOptions.directOptions { $1(&$0.outputOptions) }
-      + [.value("--container", as: ContainerKind.self) { $0.container = $1 }]
-      + LimitOptions.directOptions { $1(&$0.limitOptions) }
+  static var ownDirectOptions: [DirectOption<Self>] {
+    [.value("--container", as: ContainerKind.self) { $0.container = $1 }]
   }
 
-  static func setDirectPositionals(_ values: [String], in command: inout Self) -> Bool {
-    guard values.count == 1 else { return false }
-    command.input = values[0]
-    return true
-  }
+  static var directPositionals: DirectPositionals<Self> { .one { $0.input = $1 } }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try outputOptions.validateDirectly()
-    try limitOptions.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.outputOptions = $1 }, access: { try $1(&$0.outputOptions) }),
+      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+    ]
   }
 }

@@ -93,22 +93,22 @@ extension Synth: DirectlyParsable {
     command.strokes = 200
     command.container = .opc
     command.precision = 2
-    command.overwrite = .directDefaults
     return command
   }
 
-  static var directOptions: [DirectOption<Self>] {
+  static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--seed") { $0.seed = $1 },
       .value("--strokes") { $0.strokes = $1 },
       .value("--container") { $0.container = $1 },
       .value("--precision") { $0.precision = $1 },
       .value("-o", "--output", required: true) { $0.output = $1 },
-    ] + OverwriteOptions.directOptions { $1(&$0.overwrite) }
+    ]
   }
 
-  mutating func validateDirectly() throws {
-    try validate()
-    try overwrite.validateDirectly()
+  static var directGroups: [DirectGroup<Self>] {
+    [
+      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) })
+    ]
   }
 }
