@@ -82,7 +82,7 @@ extension UIMDocument {
             Diagnostic(
               .warning, code: "uim-sensor-length-mismatch", part: "INPT",
               message:
-                "sensor data \(index) has channel runs of \(Set(record.channels.map(\.deltas.count)).sorted()) samples"
+                "sensor data \(index) has channel runs of \(Set(record.channels.map { $0.deltas.count }).sorted()) samples"
             ))
         }
       }

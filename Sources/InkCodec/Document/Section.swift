@@ -148,7 +148,7 @@ public struct Section: Sendable, Hashable {
   }
 
   /// Every stroke of the section, in document order.
-  public var strokes: [Stroke] { pathsElements.flatMap(\.element.strokes) }
+  public var strokes: [Stroke] { pathsElements.flatMap { $0.element.strokes } }
 
   private mutating func setSVGAttribute(_ name: String, _ value: String?) {
     let index = svgAttributes.firstIndex { $0.name == name }

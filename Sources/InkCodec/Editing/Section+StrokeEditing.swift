@@ -130,7 +130,7 @@ extension Section {
 
   /// The largest stroke id in the section, or `nil` when no stroke has one.
   public var largestStrokeID: UInt32? {
-    pathsElements.lazy.flatMap(\.element.strokes).compactMap(\.id).max()
+    pathsElements.lazy.flatMap { $0.element.strokes }.compactMap { $0.id }.max()
   }
 }
 

@@ -10,6 +10,9 @@ struct SectionTreeReader {
   var cost: ReadingCost
   /// The document's budget before this section; the section's cost is checked on top of it.
   let budget: ReadingBudget
+  /// Each relationship's part and content type once resolved: a section may include one part
+  /// thousands of times, and resolving its name is string work each time.
+  var targets: [String: (part: ZipEntry, contentType: String?)] = [:]
 
   /// Checks the document's budget with the section's cost so far added.
   func checkBudget() throws(WillError) {
@@ -68,9 +71,16 @@ struct SectionTreeReader {
     }
     included.insert(id)
     cost.references += 1
-    let part = try package.target(of: relationship, from: section, relsPart: relsPart)
-    consumed.insert(part.name.normalizedKey)
-    let contentType = package.contentType(of: part.name)
+    let part: ZipEntry
+    let contentType: String?
+    if let target = targets[id] {
+      (part, contentType) = target
+    } else {
+      part = try package.target(of: relationship, from: section, relsPart: relsPart)
+      contentType = package.contentType(of: part.name)
+      targets[id] = (part, contentType)
+      consumed.insert(part.name.normalizedKey)
+    }
     let withoutID = element.attributes.filter { attribute in
       !(attribute.localName == "id" && attribute.prefix != nil
         && namespaces.uri(forPrefix: attribute.prefix) == WillNamespace.sectionRelationships)

@@ -46,13 +46,21 @@ extension WillDocument {
       _ part: ZipEntry, _ bytes: [UInt8], _ element: inout PathsElement, PathsReference
     ) throws(WillError) -> (strokes: Int, points: Int)
   ) throws(WillError) {
+    // Names are checked once each: the same part may be included thousands of times.
+    var keys: [String: String] = [:]
+    func normalizedKey(of name: String) throws(WillError) -> String {
+      if let key = keys[name] { return key }
+      let key = try PartName(name).normalizedKey
+      keys[name] = key
+      return key
+    }
     // A part included more than once is kept once read: a package whose paths parts are read
     // on demand would otherwise decompress it again for every inclusion.
     var inclusions: [String: Int] = [:]
     for section in sections {
       for placed in section.pathsElements {
         if let name = placed.element.partName {
-          inclusions[try PartName(name).normalizedKey, default: 0] += 1
+          inclusions[try normalizedKey(of: name), default: 0] += 1
         }
       }
     }
@@ -60,7 +68,9 @@ extension WillDocument {
     for index in sections.indices {
       let sectionPart = sections[index].partName ?? "(section)"
       try sections[index].updatePathsElements { (element, transform) throws(WillError) in
-        guard let name = element.partName, let part = package.part(try PartName(name)) else {
+        guard let name = element.partName,
+          let part = package.part(normalizedKey: try normalizedKey(of: name))
+        else {
           throw WillError(.missingPart(element.partName ?? "(paths)"), part: sectionPart)
         }
         let key = part.name.normalizedKey

@@ -22,7 +22,7 @@ extension WillDocument {
       }
       entries = ZipScanner.scan(bytes, directory: directory, budget: &budget, report: &report)
         .entries.map { ($0.name, $0.data, $0.integrity) }
-      let found = Set(entries.map(\.name.normalizedKey))
+      let found = Set(entries.map { $0.name.normalizedKey })
       for record in (directory?.records ?? [:]).sorted(by: { $0.key < $1.key })
       where !found.contains(record.key) && report.exceededLimits.isEmpty
         && !report.lostParts.contains(where: { $0.part == record.value.name })

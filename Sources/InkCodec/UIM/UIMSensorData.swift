@@ -141,8 +141,9 @@ public struct UIMInputData: Sendable, Hashable, Codable {
         let offset = r.fieldOffset
         var m = try r.message("InputData.sensorData")
         let record = try UIMSensorData(reading: &m, legacy: legacy, limits: limits)
-        // A record's samples are its longest run: every run is held in memory.
-        total += record.channels.lazy.map(\.deltas.count).max() ?? 0
+        // A record's samples are its longest run: every run is held in memory. (A closure, not
+        // a key path, which would be projected at run time for every channel.)
+        total += record.channels.lazy.map { $0.deltas.count }.max() ?? 0
         try limits.check(.totalPoints, total, offset: offset)
         sensorData.append(record)
       default: try r.keepUnknown()

@@ -59,9 +59,10 @@ struct InkPackage {
   }
 
   /// The part named `name`, if present.
-  func part(_ name: PartName) -> ZipEntry? {
-    index[name.normalizedKey].map { parts[$0] }
-  }
+  func part(_ name: PartName) -> ZipEntry? { part(normalizedKey: name.normalizedKey) }
+
+  /// The part whose ``PartName/normalizedKey`` is `key`, if present.
+  func part(normalizedKey key: String) -> ZipEntry? { index[key].map { parts[$0] } }
 
   /// The content type of a part.
   func contentType(of name: PartName) -> String? { contentTypes.contentType(of: name) }
