@@ -191,8 +191,11 @@ struct BezierOutlineTests {
   }
 
   @Test func aStrokeIsOneSubpathWhereItTurnsGently() {
-    let stroke = Self.stroke(
-      (0..<30).map { (Double($0) * 3, 10 * sin(Double($0) / 4)) }, widths: [3])
+    let points = (0..<30).map { index -> (Double, Double) in
+      let t = Double(index)
+      return (t * 3, 10 * sin(t / 4))
+    }
+    let stroke = Self.stroke(points, widths: [3])
     let path = BezierOutliner().path(of: stroke)
     #expect(path.elements.filter { if case .move = $0 { true } else { false } }.count == 1)
   }

@@ -77,7 +77,9 @@ struct RenderBudgetTests {
 
   @Test func aStrokeCrossingThePageEveryPointStopsAtTheWorkLimit() throws {
     // 50,000 segments from x = −10^7 to 10^7, each crossing the page.
-    let points = (0..<50_000).map { ($0 % 2 == 0 ? -1e7 : 1e7, Double($0) * 150 / 50_000) }
+    let points = (0..<50_000).map { index -> (Double, Double) in
+      (index % 2 == 0 ? -1e7 : 1e7, Double(index) * 150 / 50_000)
+    }
     let options = RenderOptions(limits: RenderLimits(maxWork: 1 << 24))
     #expect {
       try Self.render(Self.page([Self.stroke(points, width: 2)]), options)
@@ -92,7 +94,9 @@ struct RenderBudgetTests {
   @Test func farOffPiecesOfAStrokeStopAtTheWorkLimitAsTheyAreMade() throws {
     // 2,000 segments each crossing the page from −10^7 to 10^7: the segments fit the budget,
     // the pieces they are halved into near the canvas do not.
-    let points = (0..<2_000).map { ($0 % 2 == 0 ? -1e7 : 1e7, Double($0) * 150 / 2_000) }
+    let points = (0..<2_000).map { index -> (Double, Double) in
+      (index % 2 == 0 ? -1e7 : 1e7, Double(index) * 150 / 2_000)
+    }
     let limit = 1 << 24
     var thrown: WillError?
     do throws(WillError) {
@@ -167,7 +171,9 @@ struct RenderBudgetTests {
 
   @Test(arguments: [Brush.particle, .hair])
   func brushOverdrawStopsAtTheWorkLimit(_ brush: Brush) throws {
-    let zigzag = (0..<30).map { (Double($0) * 7, $0 % 2 == 0 ? 10.0 : 140) }
+    let zigzag = (0..<30).map { index -> (Double, Double) in
+      (Double(index) * 7, index % 2 == 0 ? 10 : 140)
+    }
     let strokes = (0..<200).map { _ in Self.stroke(zigzag, width: 30) }
     var options = RenderOptions(limits: RenderLimits(maxWork: 1 << 24))
     options.brush = brush

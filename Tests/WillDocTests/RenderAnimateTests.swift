@@ -45,11 +45,9 @@ struct RenderAnimateTests {
     let chunks = Self.chunks([UInt8](try Data(contentsOf: replay)))
     // acTL and the density before the default image, which is no frame; then fcTL + fdAT
     // per frame.
-    #expect(
-      chunks.map(\.type)
-        == ["IHDR", "acTL", "pHYs", "IDAT"]
-        + Array(repeating: ["fcTL", "fdAT"], count: 10).flatMap { $0 }
-        + ["IEND"])
+    let frames: [String] = Array(repeating: ["fcTL", "fdAT"], count: 10).flatMap { $0 }
+    let expected: [String] = ["IHDR", "acTL", "pHYs", "IDAT"] + frames + ["IEND"]
+    #expect(chunks.map(\.type) == expected)
     let control = try #require(chunks.first { $0.type == "acTL" })
     #expect(Self.u32(control.data, 0) == 10)
     let delays = chunks.filter { $0.type == "fcTL" }.map { chunk in

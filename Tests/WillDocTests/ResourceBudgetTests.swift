@@ -30,13 +30,14 @@ struct ResourceBudgetTests {
       "\(Self.hostileFiles)")
   }
 
-  /// Every command that reads a document, with each output form: PDF holds every section (the
-  /// brushed one as images of the ink), and `--section all`, the default, is spelled out once.
-  /// The file's name follows each (`diff` compares the file with itself).
+  /// Every command that reads a document, with each output form whose cost grows with the
+  /// document: PDF holds every section (the brushed one as images of the ink), and `--section
+  /// all`, the default, is spelled out once. `validate --format json` and `inspect -q` read and
+  /// check as `validate` and `inspect` do and print a bounded report, so they are not run again
+  /// on every file. The file's name follows each (`diff` compares the file with itself).
   static func commands(output: URL, file: String) -> [[String]] {
     [
-      ["validate"], ["validate", "--format", "json"], ["inspect"], ["inspect", "-q"], ["dump"],
-      ["dump", "--format", "json"],
+      ["validate"], ["inspect"], ["dump"], ["dump", "--format", "json"],
       ["render", "-o", output.appendingPathComponent("page.png").path],
       ["render", "--brush", "particle", "-o", output.appendingPathComponent("particle.png").path],
       ["render", "--brush", "hair", "-o", output.appendingPathComponent("hair.png").path],

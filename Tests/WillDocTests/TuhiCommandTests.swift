@@ -40,8 +40,9 @@ import Testing
       ])
     let document = try WillDocument(parsing: try Fixtures.bytes(of: output))
     // 216 × 148 mm at 96 per inch.
-    #expect(document.sections[0].width == 216_000 * (96 / 25_400.0))
-    #expect(document.sections[0].height == 148_000 * (96 / 25_400.0))
+    let pixelsPerMicrometre: Double = 96 / 25_400
+    #expect(document.sections[0].width == 216_000 * pixelsPerMicrometre)
+    #expect(document.sections[0].height == 148_000 * pixelsPerMicrometre)
     let stroke = document.strokes[0]
     #expect(stroke.points.map(\.x) == [0, 408.189, 816.378])
     #expect(stroke.points.map(\.y) == [279.685, 279.685, 279.685])
@@ -60,11 +61,11 @@ import Testing
     let document = try WillDocument(parsing: try Fixtures.bytes(of: output))
     // 1 mm + 2 mm × pressure²: 1, 1.5 (at 32768/65535 ≈ ½) and 3 mm.
     let half = 32768.0 / 65535
-    #expect(
-      document.strokes[0].widths
-        == [1, 1 + 2 * half * half, 3].map {
-          ($0 * 96 / 25.4 * 1000).rounded() / 1000
-        })
+    let millimetres: [Double] = [1, 1 + 2 * half * half, 3]
+    let widths = millimetres.map { (millimetre: Double) -> Double in
+      (millimetre * 96 / 25.4 * 1000).rounded() / 1000
+    }
+    #expect(document.strokes[0].widths == widths)
     let bad = try WillDocRunner.run([
       "convert", input.path, "-o", output.path, "--force", "--tuhi-width", "3:1",
     ])

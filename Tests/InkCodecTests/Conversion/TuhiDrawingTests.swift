@@ -95,8 +95,9 @@ import Testing
     let (document, _) = try Self.document(
       drawing, options: TuhiImportOptions(micrometresPerUnit: 10, pressureMaximum: 2047))
     let section = document.sections[0]
-    #expect(section.width == 21_600 * (10 * 96 / 25_400.0))
-    #expect(section.height == 14_800 * (10 * 96 / 25_400.0))
+    let pixelsPerUnit: Double = 10 * 96 / 25_400
+    #expect(section.width == 21_600 * pixelsPerUnit)
+    #expect(section.height == 14_800 * pixelsPerUnit)
     let stroke = document.strokes[0]
     #expect(stroke.points == [InkPoint(x: 0, y: 279.685), InkPoint(x: 816.378, y: 279.685)])
     #expect(stroke.widths == [0, 1])
@@ -107,8 +108,9 @@ import Testing
     #expect(drawing.sessionID == "6a1f0e22c2b14a3c8d0e1e5f1b2c3d4e-1")
     let (document, losses) = try Self.document(drawing)
     // 448 × 296 mm: the Intuos Pro Paper L's sensor, corner to corner.
-    #expect(document.sections[0].width == 448_000 * (96 / 25_400.0))
-    #expect(document.sections[0].height == 296_000 * (96 / 25_400.0))
+    let pixelsPerMicrometre: Double = 96 / 25_400
+    #expect(document.sections[0].width == 448_000 * pixelsPerMicrometre)
+    #expect(document.sections[0].height == 296_000 * pixelsPerMicrometre)
     #expect(
       document.strokes[0].points == [InkPoint(x: 0, y: 0), InkPoint(x: 1693.228, y: 1118.74)])
     // 65536 is tuhi's full pressure (its normalisation reaches 0x10000): 1, not a change.

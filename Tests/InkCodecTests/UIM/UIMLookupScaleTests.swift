@@ -54,8 +54,10 @@ struct UIMLookupScaleTests {
     let repeated = try UIMDocument(
       parsing: Self.legacy(count: 10) { (Float($0 % 3), "b\($0 % 2)", "r") })
     #expect(repeated.inkData.properties.count == 3)
-    #expect(
-      repeated.inkData.strokes.map(\.properties) == (0..<10).map { .index(UInt32($0 % 3 + 1)) })
+    let firstEntries: [UIMStyleReference<UIMPathPointProperties>] = (0..<10).map {
+      .index(UInt32($0 % 3 + 1))
+    }
+    #expect(repeated.inkData.strokes.map(\.properties) == firstEntries)
     #expect(repeated.inkData.brushURIs == ["b0", "b1"])
     // NaN equals nothing: every stroke enters its own entry, without piling up in one bucket.
     let nan = Self.legacy(count: count) { _ in (.nan, "b", "r") }

@@ -220,7 +220,9 @@ struct BrushTests {
     #expect(a == b)
     // Harder pressure at the right end: more ink there than at the left.
     let ink = Self.columnInk(a)
-    #expect(ink[90..<130].reduce(0, +) > 1.5 * ink[10..<50].reduce(0, +))
+    let right: Double = ink[90..<130].reduce(0, +)
+    let left: Double = ink[10..<50].reduce(0, +)
+    #expect(right > 1.5 * left)
   }
 
   @Test func storedStrokesGiveHairSamplesFromTheirWidths() {

@@ -109,7 +109,8 @@ struct ReplayTests {
       ])
     let timeline = ReplayTimeline(penSpeedOf: page)
     // 300 units at 150 a second; a pause of 0.2; 150 units (75 scaled by 2).
-    #expect(timeline.pointTimes[0] == [0, 0, 2.0 / 3, 4.0 / 3, 2, 2])
+    let firstLine: [Double] = [0, 0, 2.0 / 3, 4.0 / 3, 2, 2]
+    #expect(timeline.pointTimes[0] == firstLine)
     #expect(timeline.pointTimes[1] == [2.2, 2.2, 3.2, 3.2])
     #expect(timeline.end == 3.2)
   }
