@@ -16,7 +16,9 @@ struct DirectGroup<Command>: Sendable {
     set: @escaping @Sendable (inout Command, Group) -> Void,
     access: @escaping @Sendable (inout Command, (inout Group) throws -> Void) throws -> Void
   ) {
-    options = Group.directOptions.map { option in
+    // The group's own groups, built once for its options, defaults and validation.
+    let groups = Group.directGroups
+    options = Group.directOptions(groups).map { option in
       let setOption = option.set
       return DirectOption(
         names: option.names, takesValue: option.takesValue, isRequired: option.isRequired
@@ -26,7 +28,7 @@ struct DirectGroup<Command>: Sendable {
         return parsed
       }
     }
-    setDefaults = { command in set(&command, Group.directStart) }
-    validate = { command in try access(&command) { try $0.validateDirectly() } }
+    setDefaults = { command in set(&command, Group.directStart(groups)) }
+    validate = { command in try access(&command) { try $0.validateDirectly(groups) } }
   }
 }

@@ -31,27 +31,33 @@ extension DirectlyParsable {
   static var directPositionals: DirectPositionals<Self> { .none }
 
   /// Every option and flag, those of the option groups included.
-  static var directOptions: [DirectOption<Self>] {
-    ownDirectOptions + directGroups.flatMap { $0.options }
+  static var directOptions: [DirectOption<Self>] { directOptions(directGroups) }
+
+  /// Every option and flag: its own, then those of `groups`. The groups are built once per
+  /// line and handed to each step, since building one builds its options' closures.
+  static func directOptions(_ groups: [DirectGroup<Self>]) -> [DirectOption<Self>] {
+    ownDirectOptions + groups.flatMap { $0.options }
   }
 
-  /// The arguments before the line is read: every option at its default.
-  static var directStart: Self {
+  /// The arguments before the line is read: its own defaults, then each of `groups` at its
+  /// defaults.
+  static func directStart(_ groups: [DirectGroup<Self>]) -> Self {
     var arguments = directDefaults
-    for group in directGroups { group.setDefaults(&arguments) }
+    for group in groups { group.setDefaults(&arguments) }
     return arguments
   }
 
-  /// `validate()`, then each option group's, as swift-argument-parser calls them.
-  mutating func validateDirectly() throws {
+  /// `validate()`, then that of each of `groups`, as swift-argument-parser calls them.
+  mutating func validateDirectly(_ groups: [DirectGroup<Self>]) throws {
     try validate()
-    for group in Self.directGroups { try group.validate(&self) }
+    for group in groups { try group.validate(&self) }
   }
 
   /// The arguments `line` gives; nil when the line is for swift-argument-parser to judge.
   static func directlyParsed(_ line: ArraySlice<String>) -> Self? {
-    let options = directOptions
-    var arguments = directStart
+    let groups = directGroups
+    let options = directOptions(groups)
+    var arguments = directStart(groups)
     var positionals: [String] = []
     var given = [Bool](repeating: false, count: options.count)
     var rest = line
@@ -91,7 +97,7 @@ extension DirectlyParsable {
     }
     guard !options.indices.contains(where: { options[$0].isRequired && !given[$0] }),
       directPositionals.set(&arguments, positionals),
-      (try? arguments.validateDirectly()) != nil
+      (try? arguments.validateDirectly(groups)) != nil
     else { return nil }
     return arguments
   }
