@@ -18,6 +18,21 @@ let fastStart: [SwiftSetting] = [
     .when(configuration: .release))
 ]
 
+// `WILLDOC_LIBRARY_TESTS=1` (set by .ci/run for the other build profile) leaves out the
+// command line's tests: the default profile's tests run that profile's optimised willdoc
+// (ProfileParityTests, ResourceBudgetTests), so its test build need not compile willdoc.
+let commandLineTests: [Target] =
+  Context.environment["WILLDOC_LIBRARY_TESTS"] != nil
+  ? []
+  : [
+    .testTarget(
+      name: "WillDocTests",
+      // willdoc itself for the tests of its internals (DirectParseTests); the rest run it.
+      dependencies: ["InkCodec", "InkTestSupport", "willdoc"],
+      exclude: ["Snapshots"]
+    )
+  ]
+
 let package = Package(
   name: "willdoc",
   // Typed-throws function types, used throughout, need the Swift 6 runtime on Apple platforms.
@@ -108,12 +123,6 @@ let package = Package(
       name: "InkRenderTests",
       dependencies: ["InkRender", "InkCodec", "InkInput", "InkTestSupport", "InkTestFixtures"]),
     .testTarget(name: "InkInputTests", dependencies: ["InkInput", "InkCodec"]),
-    .testTarget(
-      name: "WillDocTests",
-      // willdoc itself for the tests of its internals (DirectParseTests); the rest run it.
-      dependencies: ["InkCodec", "InkTestSupport", "willdoc"],
-      exclude: ["Snapshots"]
-    ),
-  ],
+  ] + commandLineTests,
   swiftLanguageModes: [.v6]
 )

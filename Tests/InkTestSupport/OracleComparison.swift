@@ -57,8 +57,11 @@ public enum Oracle {
     try JSONDecoder().decode(OracleDocument.self, from: try run([url.path, "--raw"]))
   }
 
-  /// What `Tools/oracle arguments…` prints; the test fails when it does not succeed.
+  /// What `Tools/oracle arguments…` prints; the test fails when it does not succeed. An
+  /// answer already given for the same files and arguments is read back (``OracleCache``).
   public static func run(_ arguments: [String]) throws -> Data {
+    let key = try OracleCache.key(arguments)
+    if let answer = OracleCache.answer(for: key) { return answer }
     let process = Process()
     process.executableURL = Fixtures.packageRoot.appendingPathComponent("Tools/oracle")
     process.arguments = arguments
@@ -69,6 +72,7 @@ public enum Oracle {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     exited.wait()
     try #require(process.terminationStatus == 0, "the oracle failed: \(arguments)")
+    OracleCache.keep(data, for: key)
     return data
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import InkTestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +28,8 @@ enum BudgetedRun {
   static let releaseBinary = executable(named: "WILLDOC_BUDGET_BINARY")
 
   /// The other build profile's optimised binary (`--disable-default-traits --traits
-  /// Libzip,LibXML2`), from `WILLDOC_OTHER_PROFILE_BINARY`, for ``ProfileParityTests``.
+  /// Libzip,LibXML2`), from `WILLDOC_OTHER_PROFILE_BINARY`, for ``ProfileParityTests`` and
+  /// the budgets of the commands whose code the profile changes.
   static let otherProfileBinary = executable(named: "WILLDOC_OTHER_PROFILE_BINARY")
 
   /// The binary an environment variable names; a relative path is relative to the package,
@@ -44,6 +46,30 @@ enum BudgetedRun {
   /// (for the checks that do not time work).
   static let binary: URL = releaseBinary ?? WillDocRunner.binary
 
+  /// Which build of willdoc a capped run uses.
+  enum Build: Sendable, CustomTestStringConvertible {
+    /// ``binary``: the optimised build of this profile.
+    case own
+    /// ``otherProfileBinary``: the optimised build of the other profile, which reads zip and
+    /// XML through libzip and libxml2.
+    case otherProfile
+
+    /// This profile's build, and the other profile's when the environment names it.
+    static var available: [Build] { otherProfileBinary == nil ? [.own] : [.own, .otherProfile] }
+
+    var binary: URL {
+      switch self {
+      case .own: BudgetedRun.binary
+      case .otherProfile: otherProfileBinary ?? BudgetedRun.binary
+      }
+    }
+
+    /// How a failure names the run.
+    var name: String { self == .own ? "willdoc" : "willdoc (other profile)" }
+
+    var testDescription: String { name }
+  }
+
   /// The budget of every command: 10 seconds of CPU time. CPU time, not wall time, is what
   /// willdoc spends whatever else the machine runs (the test runner's other suites share its
   /// cores); the kernel stops a run that passes it with `SIGXCPU`.
@@ -53,11 +79,12 @@ enum BudgetedRun {
   /// the cap for one that blocks instead of computing.
   static let wallCap = Double(6 * timeCap)
 
-  /// Runs `willdoc arguments…` in `directory` with both caps (`cpuSeconds` is ``timeCap``
-  /// unless a test checks the cap itself); output goes to files in a
+  /// Runs `willdoc arguments…` (of `build`) in `directory` with both caps (`cpuSeconds` is
+  /// ``timeCap`` unless a test checks the cap itself); output goes to files in a
   /// scratch folder (standard output is counted, not kept).
   static func run(
-    _ arguments: [String], in directory: URL, memory: Int = memoryCap, cpuSeconds: Int = timeCap
+    _ arguments: [String], in directory: URL, memory: Int = memoryCap, cpuSeconds: Int = timeCap,
+    build: Build = .own
   ) throws -> Outcome {
     let output = try CapturedOutput()
     defer { output.close() }
@@ -68,7 +95,7 @@ enum BudgetedRun {
     process.arguments =
       [
         "-c", "ulimit -v \(memory >> 10) && ulimit -t \(cpuSeconds) && exec \"$0\" \"$@\"",
-        binary.path,
+        build.binary.path,
       ] + arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment

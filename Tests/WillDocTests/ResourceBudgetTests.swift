@@ -7,7 +7,8 @@ import Testing
 /// with exit status 0, 1 or 2 and at most one `willdoc: error:` line: never a trap, a hang or
 /// an out-of-memory abort. The files run one at a time, each file's commands side by side
 /// (the cap is CPU time, which sharing the cores does not change), on the optimised binary that
-/// `WILLDOC_BUDGET_BINARY` names.
+/// `WILLDOC_BUDGET_BINARY` names and, on the commands a build profile changes, the other
+/// profile's (`WILLDOC_OTHER_PROFILE_BINARY`).
 @Suite(
   .serialized,
   .enabled(
@@ -58,16 +59,11 @@ struct ResourceBudgetTests {
     ]
   }
 
-  /// ``commands(output:file:)``, or with `WILLDOC_BUDGET_COMMANDS=reading` only those whose
-  /// code a build profile changes (zip and XML reading, the zip writer, JPEG drawing):
-  /// validate, inspect, dump as JSON, render to PNG, reencode, salvage, diff and the three
-  /// conversions (which hold two documents at once, read with the profile's XML reader). CI
-  /// runs the other profile's binary so, after the default one has run everything.
-  static func selectedCommands(output: URL, file: String) -> [[String]] {
-    let all = commands(output: output, file: file)
-    guard ProcessInfo.processInfo.environment["WILLDOC_BUDGET_COMMANDS"] == "reading" else {
-      return all
-    }
+  /// The commands whose code a build profile changes (zip and XML reading, the zip writer,
+  /// JPEG drawing): validate, inspect, dump as JSON, render to PNG, reencode, salvage, diff and
+  /// the three conversions (which hold two documents at once, read with the profile's XML
+  /// reader). The other profile's binary runs these beside the default one's every command.
+  static func profileCommands(output: URL, file: String) -> [[String]] {
     let reading: Set<[String]> = [
       ["validate"], ["inspect"], ["dump", "--format", "json"],
       ["render", "-o", output.appendingPathComponent("page.png").path],
@@ -78,7 +74,15 @@ struct ResourceBudgetTests {
       ["convert", "-o", output.appendingPathComponent("converted.uim").path],
       ["diff", file],
     ]
-    return all.filter(reading.contains)
+    return commands(output: output, file: file).filter(reading.contains)
+  }
+
+  /// Every capped run of a file: the optimised binary's every command, then the other build
+  /// profile's (`WILLDOC_OTHER_PROFILE_BINARY`, as CI builds it) on the commands it changes.
+  static func runs(output: URL, file: String) -> [(build: BudgetedRun.Build, command: [String])] {
+    let own = commands(output: output, file: file).map { (BudgetedRun.Build.own, $0) }
+    guard BudgetedRun.otherProfileBinary != nil else { return own }
+    return own + profileCommands(output: output, file: file).map { (.otherProfile, $0) }
   }
 
   @Test(
@@ -88,21 +92,21 @@ struct ResourceBudgetTests {
     ), arguments: hostileFiles)
   func everyCommandFinishesWithinBudget(_ name: String) throws {
     let directory = Fixtures.sampleDocuments.appendingPathComponent("invalid")
-    let count = Self.selectedCommands(output: directory, file: name).count
+    let runs = Self.runs(output: directory, file: name)
     for (index, result) in BudgetedRun.runSideBySide(
-      count: count,
+      count: runs.count,
       work: { index in
         let scratch = try TemporaryDirectory()  // removed after each command
-        let command = Self.selectedCommands(output: scratch.url, file: name)[index]
-        return try BudgetedRun.run(command + [name], in: directory)
+        let (build, command) = Self.runs(output: scratch.url, file: name)[index]
+        return try BudgetedRun.run(command + [name], in: directory, build: build)
       }
     ).enumerated() {
-      let command = Self.selectedCommands(output: directory, file: name)[index]
+      let (build, command) = runs[index]
       let outcome = try result.get()
-      let label = "willdoc \(command.first!) … \(name)"
+      let label = "\(build.name) \(command.first!) … \(name)"
       #expect(
         !outcome.timedOut,
-        "\(label) ran past \(BudgetedRun.timeCap) s of CPU (binary \(BudgetedRun.binary.path))")
+        "\(label) ran past \(BudgetedRun.timeCap) s of CPU (binary \(build.binary.path))")
       #expect(
         [0, 1, 2].contains(outcome.status), "\(label) exited \(outcome.status): \(outcome.stderr)")
       #expect(!outcome.stderr.contains("Fatal error"), "\(label): \(outcome.stderr)")
@@ -138,10 +142,11 @@ struct ResourceBudgetTests {
 
   /// Under an address-space limit, an allocation an input asks for fails; that is a typed
   /// `out-of-memory` error naming the part, not a crash.
-  @Test func allocationFailureIsAnErrorNotATrap() throws {
+  @Test(arguments: BudgetedRun.Build.available)
+  func allocationFailureIsAnErrorNotATrap(_ build: BudgetedRun.Build) throws {
     let directory = Fixtures.sampleDocuments.appendingPathComponent("invalid")
     let outcome = try BudgetedRun.run(
-      ["inspect", "r-medium-bombs-at-limit.will"], in: directory, memory: 250 << 20)
+      ["inspect", "r-medium-bombs-at-limit.will"], in: directory, memory: 250 << 20, build: build)
     #expect(outcome.status == 1, "\(outcome.stderr)")
     #expect(
       outcome.stderr.hasPrefix("willdoc: error: r-medium-bombs-at-limit.will: /bombs/b"),
@@ -153,7 +158,7 @@ struct ResourceBudgetTests {
       [
         "render", "handwriting-opc.will", "--scale", "10", "--max-canvas-pixels", "100000000",
         "--max-render-work", "100000000000", "-o", try TemporaryDirectory().file("big.png").path,
-      ], in: valid, memory: 400 << 20)
+      ], in: valid, memory: 400 << 20, build: build)
     #expect(render.status == 1, "\(render.stderr)")
     #expect(
       render.stderr.hasPrefix(

@@ -82,7 +82,7 @@ extension WillDocument {
       strokes: Int, points: Int
     )
   ) throws(WillError) {
-    if container == .raw, streams.allSatisfy { $0.bytes.isEmpty } {
+    if container == .raw, streams.allSatisfy({ $0.bytes.isEmpty }) {
       // A raw stream is the whole file.
       throw WillError(.emptyFile, offset: 0)
     }
