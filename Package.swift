@@ -119,9 +119,12 @@ let package = Package(
       dependencies: ["InkCodec", "InkTestSupport", "InkTestFixtures"],
       resources: [.copy("Expected")]
     ),
+    // Optimised like the libraries: its checks compare images and distances pixel by pixel
+    // and point by point, which took two thirds of its run unoptimised.
     .testTarget(
       name: "InkRenderTests",
-      dependencies: ["InkRender", "InkCodec", "InkInput", "InkTestSupport", "InkTestFixtures"]),
+      dependencies: ["InkRender", "InkCodec", "InkInput", "InkTestSupport", "InkTestFixtures"],
+      swiftSettings: optimizedInDebug),
     .testTarget(name: "InkInputTests", dependencies: ["InkInput", "InkCodec"]),
   ] + commandLineTests,
   swiftLanguageModes: [.v6]
