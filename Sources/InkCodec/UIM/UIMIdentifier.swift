@@ -45,12 +45,24 @@ public struct UIMIdentifier: Sendable, Hashable, Codable, CustomStringConvertibl
   /// Lowercase `8-4-4-4-12` text for a 16-byte identifier; otherwise the bytes in hex.
   public var description: String {
     guard let uuid = uuidBytes else { return wireBytes.map(Self.hex).joined() }
-    var text = ""
-    for (index, byte) in uuid.enumerated() {
-      if [4, 6, 8, 10].contains(index) { text += "-" }
-      text += Self.hex(byte)
+    // One string of 36 bytes: a conversion spells an identifier for every stroke.
+    return String(unsafeUninitializedCapacity: 36) { text in
+      var count = 0
+      for (index, byte) in uuid.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          text[count] = UInt8(ascii: "-")
+          count += 1
+        }
+        text[count] = Self.hexDigit(byte >> 4)
+        text[count + 1] = Self.hexDigit(byte & 15)
+        count += 2
+      }
+      return count
     }
-    return text
+  }
+
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
   }
 
   /// Converts between RFC 4122 and .NET GUID byte order (the conversion is its own inverse).
