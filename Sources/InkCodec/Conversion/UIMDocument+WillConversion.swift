@@ -74,12 +74,6 @@ extension UIMDocument {
     // What the stroke's triples say, named by its subject once there are any: spelling the
     // subject of every stroke took a tenth of a conversion.
     var statements: [(name: String, object: String)] = []
-    defer {
-      if !statements.isEmpty {
-        let subject = "uim:stroke/\(id)"
-        for (name, object) in statements { triple(subject, name, object) }
-      }
-    }
     var result = UIMStroke(id: id)
     let precision = stroke.decimalPrecision
     guard (0...15).contains(precision) else {
@@ -129,6 +123,10 @@ extension UIMDocument {
     if let pathID = stroke.id { statements.append(("id", String(pathID))) }
     if !stroke.wire.unknownFields.isEmpty {
       statements.append(("unknown", UIMWillMapping.hex(stroke.wire.unknownFields)))
+    }
+    if !statements.isEmpty {
+      let subject = "uim:stroke/\(id)"
+      for (name, object) in statements { triple(subject, name, object) }
     }
     return result
   }

@@ -44,12 +44,12 @@ public struct UIMIdentifier: Sendable, Hashable, Codable, CustomStringConvertibl
 
   /// Lowercase `8-4-4-4-12` text for a 16-byte identifier; otherwise the bytes in hex.
   public var description: String {
-    guard let uuid = uuidBytes else { return wireBytes.map(Self.hex).joined() }
-    // One string of 36 bytes: a conversion spells an identifier for every stroke.
-    return String(unsafeUninitializedCapacity: 36) { text in
+    let uuid = uuidBytes
+    // One string, written in place: a conversion spells an identifier for every stroke.
+    return String(unsafeUninitializedCapacity: wireBytes.count * 2 + 4) { text in
       var count = 0
-      for (index, byte) in uuid.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
+      for (index, byte) in (uuid ?? wireBytes).enumerated() {
+        if uuid != nil, index == 4 || index == 6 || index == 8 || index == 10 {
           text[count] = UInt8(ascii: "-")
           count += 1
         }
@@ -69,11 +69,6 @@ public struct UIMIdentifier: Sendable, Hashable, Codable, CustomStringConvertibl
   static func swapGUIDOrder(_ bytes: [UInt8]) -> [UInt8] {
     [bytes[3], bytes[2], bytes[1], bytes[0], bytes[5], bytes[4], bytes[7], bytes[6]]
       + bytes[8..<16]
-  }
-
-  private static func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {
