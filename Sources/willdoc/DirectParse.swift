@@ -14,6 +14,12 @@ enum DirectParse {
     return fromTable(type, line) ?? (try? type.parse(Array(line)))
   }
 
+  /// What swift-argument-parser prints for a line that is only `--version`, without building
+  /// the command tree it would walk first; nil for any other line.
+  static func versionLine(_ arguments: [String]) -> String? {
+    arguments == ["--version"] ? WillDoc.configuration.version : nil
+  }
+
   /// The leaf command `arguments` name and the rest of the line; nil when the line is for the
   /// root parser (no leaf command, or help, the version or a completion script asked for).
   static func leaf(_ arguments: [String]) -> (ParsableCommand.Type, ArraySlice<String>)? {
@@ -36,14 +42,28 @@ enum DirectParse {
   static func fromTable(_ type: ParsableCommand.Type, _ line: ArraySlice<String>)
     -> ParsableCommand?
   {
-    guard let table = type as? any (DirectlyParsable & ParsableCommand).Type else { return nil }
-    return filled(table, line)
+    let key = ObjectIdentifier(type)
+    return tables.first { $0.type == key }?.parse(line)
   }
 
-  private static func filled<Command: DirectlyParsable & ParsableCommand>(
-    _ type: Command.Type, _ line: ArraySlice<String>
-  ) -> ParsableCommand? {
-    type.directlyParsed(line)
+  /// Every leaf command's table, by type. Found in a list, not by casting the type to
+  /// ``DirectlyParsable``: a cast's first use scans every protocol conformance in the
+  /// executable, and each parse here is specialised to its command.
+  private static let tables: [(type: ObjectIdentifier, parse: Parse)] = [
+    table(Inspect.self), table(Dump.self), table(Validate.self), table(Reencode.self),
+    table(Convert.self), table(Render.self), table(Salvage.self), table(Synth.self),
+    table(PartCommand.self), table(ExtractCommand.self), table(Diff.self),
+    table(Pages.List.self), table(Pages.Extract.self), table(Pages.Delete.self),
+    table(Pages.Reorder.self), table(Pages.Rotate.self), table(Pages.Split.self),
+    table(Pages.Merge.self),
+  ]
+
+  private typealias Parse = @Sendable (ArraySlice<String>) -> ParsableCommand?
+
+  private static func table<Command: DirectlyParsable & ParsableCommand>(
+    _ type: Command.Type
+  ) -> (type: ObjectIdentifier, parse: Parse) {
+    (ObjectIdentifier(type), { type.directlyParsed($0) })
   }
 
   /// Whether `argument` is for the root parser wherever it stands: `help`, `--help…`,

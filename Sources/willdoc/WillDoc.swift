@@ -33,6 +33,10 @@ struct WillDoc: ParsableCommand {
     ProcessSetup.run()
     // Spelled losslessly: a file name need not be UTF-8 (SystemPath).
     let arguments = SystemPath.arguments()
+    if let version = DirectParse.versionLine(arguments) {
+      print(version)
+      return
+    }
     do {
       if arguments.first == "help", arguments.count > 1, !Self.commandNames.contains(arguments[1]) {
         throw ValidationError(

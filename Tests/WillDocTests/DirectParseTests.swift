@@ -70,6 +70,23 @@ import Testing
     #expect(DirectParse.fromTable(type, rest) == nil, "\(line)")
   }
 
+  /// The version alone is printed as swift-argument-parser prints it; with anything else on the
+  /// line, the root parser sees it.
+  @Test func theVersionAloneIsTheRootParsersVersion() throws {
+    let expected = try #require(DirectParse.versionLine(["--version"]))
+    #expect(expected.hasPrefix("willdoc "))
+    do {
+      _ = try WillDoc.parseAsRoot(["--version"])
+      Issue.record("the root parser ran --version as a command")
+    } catch {
+      #expect(WillDoc.exitCode(for: error) == .success)
+      #expect(WillDoc.message(for: error) == expected)
+    }
+    for line in [["inspect", "--version"], ["--version", "a.will"], ["--versio"], []] {
+      #expect(DirectParse.versionLine(line) == nil, "\(line)")
+    }
+  }
+
   @Test(arguments: [
     [], ["--help"], ["--version"], ["help", "inspect"], ["inspect", "--help"],
     ["inspect", "-h"], ["inspect", "-qh", "a.will"], ["inspect", "help"],
