@@ -53,11 +53,18 @@ extension Substring {
   /// The text without its leading and trailing spaces. By index, not through reversed and
   /// dropping views, whose generic types cost more to instantiate at first use than a note
   /// takes to read.
-  var trimmingSpaces: String {
+  var trimmingSpaces: String { trimming { $0 == " " } }
+
+  /// The text without its leading and trailing XML white space (space, tab, line ends).
+  var trimmingWhitespace: String {
+    trimming { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+  }
+
+  private func trimming(_ isTrimmed: (Character) -> Bool) -> String {
     var start = startIndex
     var end = endIndex
-    while start < end, self[start] == " " { formIndex(after: &start) }
-    while end > start, self[index(before: end)] == " " { formIndex(before: &end) }
+    while start < end, isTrimmed(self[start]) { formIndex(after: &start) }
+    while end > start, isTrimmed(self[index(before: end)]) { formIndex(before: &end) }
     return String(self[start..<end])
   }
 }

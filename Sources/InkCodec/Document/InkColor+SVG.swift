@@ -2,7 +2,7 @@ extension InkColor {
   /// Parses an SVG paint: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `white`, `black`; `opacity` (0…1)
   /// multiplies the alpha. Returns `nil` for `none` and anything else.
   public init?(svgPaint text: String, opacity: Double? = nil) {
-    let value = text.trimmingCharacters(in: " \t\n\r").lowercased()
+    let value = text[...].trimmingWhitespace.lowercased()
     var rgba: UInt32
     switch value {
     case "white": rgba = 0xFFFF_FFFF
@@ -32,13 +32,5 @@ extension InkColor {
   public var svgHex: String {
     let hex = String(rgba >> 8, radix: 16, uppercase: true)
     return "#" + String(repeating: "0", count: 6 - hex.count) + hex
-  }
-}
-
-extension String {
-  func trimmingCharacters(in set: String) -> String {
-    let characters = Set(set)
-    return String(
-      drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
   }
 }

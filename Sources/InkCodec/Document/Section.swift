@@ -165,7 +165,7 @@ public struct Section: Sendable, Hashable {
 
   /// An SVG length in user units (`864`, `592.0`, `864px`).
   static func length(_ text: String) -> Double? {
-    let trimmed = text.trimmingCharacters(in: " \t\n\r")
+    let trimmed = text[...].trimmingWhitespace
     let number = trimmed.hasSuffix("px") ? String(trimmed.dropLast(2)) : trimmed
     return Double(number).flatMap { $0.isFinite ? $0 : nil }
   }

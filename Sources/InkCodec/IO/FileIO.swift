@@ -18,12 +18,13 @@ package enum FileIO {
     return try read(named: path, limit: limit) { open(path, O_RDONLY | O_CLOEXEC) }
   }
 
-  /// Reads the file `openFile` opens (a descriptor, or -1 with `errno` set), named `path` in
+  /// Reads the file `openFile` opens (a descriptor, or -1 with `errno` set), named `name()` in
   /// messages, refusing one larger than `limit` before reading it: for callers that spell the
-  /// path as bytes.
+  /// path as bytes, or name it only when it fails.
   package static func read(
-    named path: String, limit: Int, opening openFile: () -> Int32
+    named name: @autoclosure () -> String, limit: Int, opening openFile: () -> Int32
   ) throws(WillError) -> [UInt8] {
+    var path: String { name() }
     let descriptor = openFile()
     guard descriptor >= 0 else {
       throw WillError(.io("cannot open \(path): \(String(cString: strerror(errno)))"))

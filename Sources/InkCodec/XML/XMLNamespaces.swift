@@ -9,20 +9,29 @@ package struct XMLNamespaces: Sendable, Hashable {
   package static let xmlnsURI = "http://www.w3.org/2000/xmlns/"
 
   /// The bindings outside any element: only `xml` and `xmlns`, and no default namespace.
-  package static let initial = XMLNamespaces(bindings: ["xml": xmlURI, "xmlns": xmlnsURI])
+  package static let initial = XMLNamespaces(
+    bindings: [Prefix("xml"): xmlURI, Prefix("xmlns"): xmlnsURI])
 
   /// Prefix to URI; the key `""` holds the default namespace.
-  private var bindings: [String: String]
+  private var bindings: [Prefix: String]
+
+  /// A prefix as a key of its own type: a `[String: String]`'s code is the standard library's
+  /// or Foundation's, whose metadata comes from a mangled name and a scan of every protocol
+  /// conformance in the executable when a process first uses it.
+  private struct Prefix: Hashable, Sendable {
+    var text: String
+    init(_ text: String) { self.text = text }
+  }
 
   /// The URI bound to `prefix`, or to the default namespace when `prefix` is `nil` or empty;
   /// `nil` when it is not bound.
   package func uri(forPrefix prefix: String?) -> String? {
-    bindings[prefix ?? ""]
+    bindings[Prefix(prefix ?? "")]
   }
 
   /// The prefixes bound to `uri`, sorted (the default namespace is not a prefix).
   package func prefixes(boundTo uri: String) -> [String] {
-    bindings.filter { $0.value == uri && !$0.key.isEmpty }.map(\.key).sorted()
+    bindings.filter { $0.value == uri && !$0.key.text.isEmpty }.map(\.key.text).sorted()
   }
 
   /// These bindings with the namespace declarations of `element` applied. An empty value
@@ -31,7 +40,7 @@ package struct XMLNamespaces: Sendable, Hashable {
     var copy = self
     for attribute in element.attributes {
       guard let prefix = attribute.declaredPrefix else { continue }
-      copy.bindings[prefix] = attribute.value.isEmpty ? nil : attribute.value
+      copy.bindings[Prefix(prefix)] = attribute.value.isEmpty ? nil : attribute.value
     }
     return copy
   }

@@ -152,10 +152,15 @@ enum SystemPath {
     return names.sorted { $0.lexicographicallyPrecedes($1) }.map { string($0) }
   }
 
-  /// Reads `path`, refusing a file larger than `limit`: ``FileIO/read(_:limit:)`` for a
-  /// plain path, the same with the path's bytes otherwise.
+  /// Reads `path`, refusing a file larger than `limit`. A message names a plain path as a file
+  /// URL spells it (absolute), built only then: parsing a URL costs more than a note's zip
+  /// directory. Any other path is opened by its bytes.
   static func read(_ path: String, limit: Int) throws(WillError) -> [UInt8] {
-    if isPlain(path) { return try FileIO.read(URL(fileURLWithPath: path), limit: limit) }
+    if isPlain(path) {
+      return try FileIO.read(named: URL(fileURLWithPath: path).path, limit: limit) {
+        open(path, O_RDONLY | O_CLOEXEC)
+      }
+    }
     return try FileIO.read(named: path, limit: limit) {
       withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     }
