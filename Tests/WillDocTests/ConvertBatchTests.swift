@@ -29,9 +29,9 @@ import Testing
     var names: [String] = []
     while let name = enumerator?.nextObject() as? String {
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(
+      let exists = FileManager.default.fileExists(
         atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
-      if !isFolder.boolValue { names.append(name) }
+      if exists && !isFolder.boolValue { names.append(name) }
     }
     return names.sorted()
   }

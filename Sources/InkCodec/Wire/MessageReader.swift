@@ -145,7 +145,7 @@ struct MessageReader {
         .unexpectedWireType(field: name + " (packed run of \(range.count) bytes)", wireType: 2),
         offset: start)
     }
-    values.reserveCapacity(values.count + range.count / 4)
+    Self.makeRoom(in: &values, forMore: range.count / 4)
     var run = WireReader(reader.base, range: range)
     while !run.isAtEnd { values.append(Float(bitPattern: try run.readFixed32())) }
   }
@@ -156,7 +156,9 @@ struct MessageReader {
       values.append(try reader.readVarint32(field: name))
       return
     }
-    var run = WireReader(reader.base, range: try range(name))
+    let range = try range(name)
+    Self.makeRoom(in: &values, forMore: varintCount(in: range))
+    var run = WireReader(reader.base, range: range)
     while !run.isAtEnd { values.append(try run.readVarint32(field: name)) }
   }
 
@@ -166,8 +168,26 @@ struct MessageReader {
       values.append(ZigZag.decoded(try reader.readVarint32(field: name)))
       return
     }
-    var run = WireReader(reader.base, range: try range(name))
+    let range = try range(name)
+    Self.makeRoom(in: &values, forMore: varintCount(in: range))
+    var run = WireReader(reader.base, range: range)
     while !run.isAtEnd { values.append(ZigZag.decoded(try run.readVarint32(field: name))) }
+  }
+
+  /// The varints a packed run holds, if it is well formed: one ends at each byte below 0x80.
+  private func varintCount(in range: Range<Int>) -> Int {
+    var count = 0
+    for byte in UnsafeRawBufferPointer(rebasing: reader.base[range]) where byte < 0x80 {
+      count += 1
+    }
+    return count
+  }
+
+  /// Makes room in `values` for `count` more, at least doubling the capacity when it grows: one
+  /// allocation for a run, and a field split into many runs is not copied once per run.
+  private static func makeRoom<Element>(in values: inout [Element], forMore count: Int) {
+    let needed = values.count + count
+    if needed > values.capacity { values.reserveCapacity(max(needed, 2 * values.capacity)) }
   }
 
   /// The offset of the current field's tag.

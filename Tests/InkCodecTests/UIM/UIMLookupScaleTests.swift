@@ -211,4 +211,40 @@ struct UIMLookupScaleTests {
     #expect(toInkML < Self.bound, "\(toInkML)")
     #expect(inkML.brushes.count == count)
   }
+
+  /// A 3.1.0 file of one stroke whose x and y come in `runs` packed runs of one value each,
+  /// floats or fixed-point differences (one unit each).
+  static func splitRuns(_ runs: Int, fixedPoint: Bool) throws -> [UInt8] {
+    var spline = WireBuffer()
+    for index in 0..<runs {
+      for channel: UInt32 in [1, 2] {
+        if fixedPoint {
+          spline.packedVarints(channel, [UInt64(ZigZag.encoded(Int32(1)))])
+        } else {
+          spline.packedFloats(channel, [Float(index)])
+        }
+      }
+    }
+    var stroke = WireBuffer()
+    stroke.bytes(fixedPoint ? 6 : 5, spline.bytes)
+    var ink = WireBuffer()
+    ink.bytes(1, stroke.bytes)
+    return try UIMBadInputTests.file([("INKD", ink.bytes)])
+  }
+
+  @Test(
+    "a channel in many packed runs reads in linear time, floats and varints alike",
+    arguments: [false, true])
+  func splitPackedRuns(fixedPoint: Bool) throws {
+    // Room for each run is made by doubling, not by reserving exactly what the run adds.
+    let runs = 400_000
+    let file = try Self.splitRuns(runs, fixedPoint: fixedPoint)
+    var document = UIMDocument()
+    let elapsed = try Self.clock.measure { document = try UIMDocument(parsing: file) }
+    #expect(elapsed < Self.bound, "\(elapsed)")
+    let stroke = try #require(document.inkData.strokes.first)
+    #expect(stroke.pointCount == runs)
+    // Differences of one unit add up to `runs`; the floats count from 0.
+    #expect(stroke[.x].last == Double(fixedPoint ? runs : runs - 1))
+  }
 }
