@@ -1,4 +1,5 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
+import Foundation
 import PackageDescription
 
 // `WILLDOC_OPTIMIZE=1` (set by .ci/run and the README's test command) compiles the libraries
@@ -8,15 +9,48 @@ let optimizedInDebug: [SwiftSetting] =
   Context.environment["WILLDOC_OPTIMIZE"] == nil
   ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
-// The release willdoc's generic types come from their metadata accessors, not from mangled
-// names that the runtime demangles and checks conformance by conformance at first use
-// (BENCHMARKS.md "Start-up"). Only the executable has the flag: a package that depends on the
-// libraries never sees it.
-let fastStart: [SwiftSetting] = [
-  .unsafeFlags(
-    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
-    .when(configuration: .release))
-]
+// Release builds make generic types from their metadata accessors, not from mangled names
+// that the runtime demangles and checks conformance by conformance at first use; in the
+// libraries that was 2 M of the 20 M instructions of a `willdoc inspect -q` of a note
+// (BENCHMARKS.md "Start-up"). They have it on Linux, where it was measured. Unsafe flags in a
+// library are why the tools version is 6.2: older tools refuse them in a dependency.
+let metadataAccessors = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
+let fastStart: [SwiftSetting] = [.unsafeFlags(metadataAccessors, .when(configuration: .release))]
+let librarySettings: [SwiftSetting] =
+  optimizedInDebug
+  + [.unsafeFlags(metadataAccessors, .when(platforms: [.linux], configuration: .release))]
+
+// The release willdoc on Linux links GCC's static libstdc++, which the static Swift runtime
+// needs, instead of loading libstdc++.so: binding that library's symbols was most of the
+// dynamic loader's work at every start (BENCHMARKS.md "Start-up"). `-lstdc++` finds
+// Tools/link/libstdc++.so, a linker script naming the archive, first; lld links it, as
+// gold resolves an archive only for the files before it. Only where both are installed.
+let staticCxxLinking: [LinkerSetting] =
+  hasStaticCxxLibrary() && hasLLD()
+  ? [
+    .unsafeFlags(
+      ["-use-ld=lld", "-L", Context.packageDirectory + "/Tools/link"],
+      .when(platforms: [.linux], configuration: .release))
+  ] : []
+
+/// Whether a GCC installation has libstdc++'s static archive (`/usr/lib/gcc/TRIPLE/VERSION/`).
+func hasStaticCxxLibrary() -> Bool {
+  let files = FileManager.default
+  let root = "/usr/lib/gcc"
+  let triples = (try? files.contentsOfDirectory(atPath: root)) ?? []
+  return triples.contains { triple in
+    let versions = (try? files.contentsOfDirectory(atPath: "\(root)/\(triple)")) ?? []
+    return versions.contains { files.fileExists(atPath: "\(root)/\(triple)/\($0)/libstdc++.a") }
+  }
+}
+
+/// Whether `ld.lld` is on the `PATH`, as it is beside `swift` in Swift's Linux toolchains.
+func hasLLD() -> Bool {
+  let path = Context.environment["PATH"] ?? ""
+  return path.split(separator: ":").contains {
+    FileManager.default.isExecutableFile(atPath: "\($0)/ld.lld")
+  }
+}
 
 // `WILLDOC_LIBRARY_TESTS=1` (set by .ci/run for the other build profile) leaves out the
 // command line's tests: the default profile's tests run that profile's optimised willdoc
@@ -82,24 +116,24 @@ let package = Package(
         "CZlib",
         .target(name: "CLibzip", condition: .when(platforms: [.linux], traits: ["Libzip"])),
         .target(name: "CLZMA", condition: .when(platforms: [.linux], traits: ["LZMA"])),
-      ], swiftSettings: optimizedInDebug),
+      ], swiftSettings: librarySettings),
     .target(
       name: "InkRender",
       dependencies: [
         "InkCodec", .target(name: "CJPEG", condition: .when(platforms: [.linux], traits: ["JPEG"])),
-      ], swiftSettings: optimizedInDebug),
-    .target(name: "InkInput", dependencies: ["InkCodec"], swiftSettings: optimizedInDebug),
+      ], swiftSettings: librarySettings),
+    .target(name: "InkInput", dependencies: ["InkCodec"], swiftSettings: librarySettings),
     .executableTarget(
       name: "willdoc",
       dependencies: [
         "InkCodec", "InkInput", "InkRender", "InkSynthesis",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ], swiftSettings: fastStart
+      ], swiftSettings: fastStart, linkerSettings: staticCxxLinking
     ),
     // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
     // sample documents. Not a product: apps get ink from a pen, not from a motor model.
     .target(
-      name: "InkSynthesis", dependencies: ["InkCodec", "InkInput"], swiftSettings: optimizedInDebug),
+      name: "InkSynthesis", dependencies: ["InkCodec", "InkInput"], swiftSettings: librarySettings),
     // Test data that must never ship: the recipes of SampleDocuments/, the hostile-file writers
     // (hand-built zips and zip bombs, invalid samples, resource attacks) and the PNG fixture.
     // Shared by the tests and `make-samples`; `willdoc` does not link it.
