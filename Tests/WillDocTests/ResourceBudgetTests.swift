@@ -35,54 +35,64 @@ struct ResourceBudgetTests {
   /// document: PDF holds every section (the brushed one as images of the ink), and `--section
   /// all`, the default, is spelled out once. `validate --format json` and `inspect -q` read and
   /// check as `validate` and `inspect` do and print a bounded report, so they are not run again
-  /// on every file. The file's name follows each (`diff` compares the file with itself).
+  /// on every file. The file's name follows each (`diff` compares the file with itself). The
+  /// heaviest come first, as they were on the resource attacks.
   static func commands(output: URL, file: String) -> [[String]] {
     [
-      ["validate"], ["inspect"], ["dump"], ["dump", "--format", "json"],
-      ["render", "-o", output.appendingPathComponent("page.png").path],
+      ["convert", "-o", output.appendingPathComponent("converted.uim").path],
       ["render", "--brush", "particle", "-o", output.appendingPathComponent("particle.png").path],
       ["render", "--brush", "hair", "-o", output.appendingPathComponent("hair.png").path],
-      ["render", "-o", output.appendingPathComponent("page.svg").path],
-      ["render", "-o", output.appendingPathComponent("page.pdf").path],
-      ["render", "-o", output.appendingPathComponent("outline.json").path],
-      ["render", "--animate", "-o", output.appendingPathComponent("replay.png").path],
+      ["render", "-o", output.appendingPathComponent("page.png").path],
       [
         "render", "--section", "all", "--brush", "hair", "-o",
         output.appendingPathComponent("all.pdf").path,
       ],
+      ["dump"],
+      ["render", "--animate", "-o", output.appendingPathComponent("replay.png").path],
+      ["convert", "-o", output.appendingPathComponent("converted.inkml").path],
+      ["convert", "-o", output.appendingPathComponent("converted.will").path],
       ["reencode", "-o", output.appendingPathComponent("copy.will").path],
       ["salvage", "-o", output.appendingPathComponent("salvaged.will").path],
-      ["convert", "-o", output.appendingPathComponent("converted.will").path],
-      ["convert", "-o", output.appendingPathComponent("converted.inkml").path],
-      ["convert", "-o", output.appendingPathComponent("converted.uim").path],
-      ["diff", file],
+      ["dump", "--format", "json"],
+      ["render", "-o", output.appendingPathComponent("page.pdf").path],
+      ["render", "-o", output.appendingPathComponent("page.svg").path],
+      ["render", "-o", output.appendingPathComponent("outline.json").path],
+      ["inspect"], ["validate"], ["diff", file],
     ]
   }
 
-  /// The commands whose code a build profile changes (zip and XML reading, the zip writer,
-  /// JPEG drawing): validate, inspect, dump as JSON, render to PNG, reencode, salvage, diff and
-  /// the three conversions (which hold two documents at once, read with the profile's XML
-  /// reader). The other profile's binary runs these beside the default one's every command.
+  /// The commands that run code a build profile changes: `validate` reads the zip and XML
+  /// parts with the profile's code, `render` to PNG draws without a JPEG decoder in the other
+  /// profile, `reencode`, `salvage` and the conversion to WILL 2 write packages with its zip
+  /// writer and read them back, and the conversion to InkML reads its XML back with the
+  /// profile's XML reader while both documents are held. The other commands read as
+  /// `validate` does and then run the same code in both profiles. The other profile's binary
+  /// runs these beside the default one's every command.
   static func profileCommands(output: URL, file: String) -> [[String]] {
-    let reading: Set<[String]> = [
-      ["validate"], ["inspect"], ["dump", "--format", "json"],
+    let changed: Set<[String]> = [
+      ["validate"],
       ["render", "-o", output.appendingPathComponent("page.png").path],
       ["reencode", "-o", output.appendingPathComponent("copy.will").path],
       ["salvage", "-o", output.appendingPathComponent("salvaged.will").path],
       ["convert", "-o", output.appendingPathComponent("converted.will").path],
       ["convert", "-o", output.appendingPathComponent("converted.inkml").path],
-      ["convert", "-o", output.appendingPathComponent("converted.uim").path],
-      ["diff", file],
     ]
-    return commands(output: output, file: file).filter(reading.contains)
+    return commands(output: output, file: file).filter(changed.contains)
   }
 
-  /// Every capped run of a file: the optimised binary's every command, then the other build
-  /// profile's (`WILLDOC_OTHER_PROFILE_BINARY`, as CI builds it) on the commands it changes.
+  /// Every capped run of a file: the optimised binary's every command and the other build
+  /// profile's (`WILLDOC_OTHER_PROFILE_BINARY`, as CI builds it) on the commands it changes,
+  /// the heaviest first, so that a file's last runs are short and both cores stay busy.
   static func runs(output: URL, file: String) -> [(build: BudgetedRun.Build, command: [String])] {
-    let own = commands(output: output, file: file).map { (BudgetedRun.Build.own, $0) }
-    guard BudgetedRun.otherProfileBinary != nil else { return own }
-    return own + profileCommands(output: output, file: file).map { (.otherProfile, $0) }
+    let all = commands(output: output, file: file)
+    var runs = all.map { (build: BudgetedRun.Build.own, command: $0) }
+    if BudgetedRun.otherProfileBinary != nil {
+      runs += profileCommands(output: output, file: file).map { (.otherProfile, $0) }
+    }
+    let rank = { (command: [String]) in all.firstIndex(of: command) ?? all.count }
+    return runs.enumerated().sorted {
+      (rank($0.element.command), $0.offset) < (rank($1.element.command), $1.offset)
+    }.map(\.element)
   }
 
   @Test(
