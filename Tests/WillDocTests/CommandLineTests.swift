@@ -292,6 +292,26 @@ import Testing
     #expect(coloured.stdout.contains("\u{1B}[1m"))
   }
 
+  /// `--color auto` colours a terminal's output unless NO_COLOR is set or TERM is `dumb`:
+  /// run under `script`, which gives willdoc a pseudo-terminal.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func colourOnATerminalUnlessTheEnvironmentSaysNo() throws {
+    let directory = try TemporaryDirectory()
+    let url = try SyntheticDocuments.write(
+      SyntheticDocuments.twoStrokes, to: directory, name: "doc.will")
+    func onATerminal(_ environment: [String: String]) throws -> String {
+      let command = "'\(WillDocRunner.binary.path)' inspect '\(url.path)'"
+      let result = try WillDocRunner.run(
+        ["-qec", command, "/dev/null"], environment: environment,
+        binary: URL(fileURLWithPath: "/usr/bin/script"))
+      #expect(result.status == 0, "\(environment): \(result.stderr)")
+      return result.stdout
+    }
+    #expect(try onATerminal(["TERM": "xterm"]).contains("\u{1B}[1m"))
+    #expect(!(try onATerminal(["TERM": "xterm", "NO_COLOR": "1"]).contains("\u{1B}[")))
+    #expect(!(try onATerminal(["TERM": "dumb"]).contains("\u{1B}[")))
+  }
+
   @Test func syntheticSnapshots() throws {
     let directory = try TemporaryDirectory()
     _ = try SyntheticDocuments.write(SyntheticDocuments.twoStrokes, to: directory, name: "two.will")

@@ -86,6 +86,8 @@ extension StrokeStreams {
     var location = start
     var points = 0
     while try decoder.next(into: &buffer) {
+      // Both the page check and a reader like `inspect` want the box.
+      if page != nil { buffer.rememberBounds() }
       WillDocument.check(
         buffer, index: location.index, part: location.part,
         offset: buffer.recordRange.lowerBound, paints: paints, page: page,

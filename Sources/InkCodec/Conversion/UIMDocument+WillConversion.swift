@@ -49,7 +49,7 @@ extension UIMDocument {
         triple(elementSubject, "type", "paths")
         triple(
           elementSubject, "transform",
-          placed.transform.coefficients.map(NumberText.shortest).joined(separator: " "))
+          placed.transform.coefficients.map(NumberText.shortest).concatenated(separator: " "))
         if let part = placed.element.partName { triple(elementSubject, "part", part) }
         for stroke in placed.element.strokes {
           nodes.append(UIMNode(depth: 3, content: .stroke(UInt32(inkData.strokes.count))))
@@ -156,7 +156,8 @@ extension UIMDocument {
       triple(name, "unknown", UIMWillMapping.hex(paint.unknownFields))
     }
     if paint.fill.count > 1 {
-      triple(name, "fills", paint.fill.dropFirst().map(UIMWillMapping.hex).joined(separator: ";"))
+      triple(
+        name, "fills", paint.fill.dropFirst().map(UIMWillMapping.hex).concatenated(separator: ";"))
     }
     return brush
   }

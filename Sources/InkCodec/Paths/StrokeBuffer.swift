@@ -45,6 +45,8 @@ public struct StrokeBuffer: Sendable {
   public private(set) var unknownFields: [UInt8] = []
   /// Where the record was in its stream, length prefix included.
   public internal(set) var recordRange: Range<Int> = 0..<0
+  /// ``bounds`` of the stroke in the buffer, once ``rememberBounds()`` has computed it.
+  private var rememberedBounds: InkBounds?
 
   /// An empty buffer; storage grows with the first strokes decoded into it.
   public init() {}
@@ -60,15 +62,27 @@ public struct StrokeBuffer: Sendable {
 
   /// The box around the control points, or `nil` for a stroke without points.
   public var bounds: InkBounds? {
+    if let rememberedBounds { return rememberedBounds }
     guard pointCount > 0 else { return nil }
-    var box = InkBounds(minX: xStorage[0], minY: yStorage[0], maxX: xStorage[0], maxY: yStorage[0])
-    for index in 1..<pointCount {
-      box.minX = Swift.min(box.minX, xStorage[index])
-      box.maxX = Swift.max(box.maxX, xStorage[index])
-      box.minY = Swift.min(box.minY, yStorage[index])
-      box.maxY = Swift.max(box.maxY, yStorage[index])
+    return xStorage.withUnsafeBufferPointer { x in
+      yStorage.withUnsafeBufferPointer { y in
+        var (minX, maxX, minY, maxY) = (x[0], x[0], y[0], y[0])
+        for index in 1..<pointCount {
+          minX = Swift.min(minX, x[index])
+          maxX = Swift.max(maxX, x[index])
+          minY = Swift.min(minY, y[index])
+          maxY = Swift.max(maxY, y[index])
+        }
+        return InkBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+      }
     }
-    return box
+  }
+
+  /// Computes ``bounds`` once for the stroke now in the buffer, for readers that ask more
+  /// than once (validation, then `inspect`); the next decode forgets it.
+  mutating func rememberBounds() {
+    rememberedBounds = nil
+    rememberedBounds = bounds
   }
 
   /// The stroke as a value of its own, equal to what ``InkDecoder/next()`` returns for the
@@ -90,6 +104,7 @@ public struct StrokeBuffer: Sendable {
     pointCount = 0
     widthCount = 0
     colorCount = 0
+    rememberedBounds = nil
     let record = try RecordChannels(parsing: &reader, limits: limits)
     try Self.reserve(&xStorage, record.pointCount, filler: 0)
     try Self.reserve(&yStorage, record.pointCount, filler: 0)

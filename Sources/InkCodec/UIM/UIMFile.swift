@@ -33,10 +33,30 @@ public struct UIMFile: Sendable, Hashable, Codable {
   }
 
   /// Whether `bytes` start like a UIM file: `RIFF`, four size bytes, `UINK`.
+  ///
+  /// Inlinable, so it is specialised for the caller's collection: unspecialised, its first
+  /// use resolved generic types through a conformance scan at every start.
+  @inlinable
   public static func sniff(_ bytes: some Collection<UInt8>) -> Bool {
-    let head = Array(bytes.prefix(12))
-    return head.count == 12 && head[0..<4] == [0x52, 0x49, 0x46, 0x46]
-      && Array(head[8..<12]) == Array("UINK".utf8)
+    // "RIFF", four size bytes (any value), "UINK".
+    var offset = 0
+    for byte in bytes {
+      let expected: UInt8
+      switch offset {
+      case 0: expected = 0x52  // R
+      case 1: expected = 0x49  // I
+      case 2, 3: expected = 0x46  // F
+      case 8: expected = 0x55  // U
+      case 9: expected = 0x49  // I
+      case 10: expected = 0x4E  // N
+      case 11: expected = 0x4B  // K
+      default: expected = byte
+      }
+      guard byte == expected else { return false }
+      offset += 1
+      if offset == 12 { return true }
+    }
+    return false
   }
 
   /// Parses the container.

@@ -21,9 +21,8 @@ struct ColorOptions: ParsableArguments {
     case .always: return true
     case .never: return false
     case .auto:
-      let environment = ProcessInfo.processInfo.environment
-      return isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"] == nil
-        && environment["TERM"] != "dumb"
+      return isatty(STDOUT_FILENO) != 0 && EnvironmentVariable.value("NO_COLOR") == nil
+        && EnvironmentVariable.value("TERM") != "dumb"
     }
   }
 }

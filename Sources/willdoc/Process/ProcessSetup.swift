@@ -28,7 +28,7 @@ enum ProcessSetup {
       _exit(ExitStatus.unreadable.rawValue)
     }
     TemporaryFileCleanup.installSignalHandlers()
-    if let text = getenv(holdTemporaryFileVariable).map({ String(cString: $0) }),
+    if let text = EnvironmentVariable.value(holdTemporaryFileVariable),
       let seconds = Double(text), seconds > 0
     {
       FileIO.afterCreatingTemporaryFile = {

@@ -71,11 +71,15 @@ import Testing
     // forEachStroke hands out every stroke with where it is.
     var visited: [StrokeStreams.Location] = []
     var visitedStrokes: [Stroke] = []
+    var visitedBounds: [InkBounds?] = []
     _ = try StrokeStreams.forEachStroke(parsing: bytes) { stroke, location in
       visited.append(location)
       visitedStrokes.append(stroke.stroke())
+      // The box validation computed for this stroke (on a page), never the last one's.
+      visitedBounds.append(stroke.bounds)
     }
     #expect(visitedStrokes == strokes.flatMap { $0 }, "\(name)")
+    #expect(visitedBounds == strokes.flatMap { $0 }.map(\.bounds), "\(name)")
     var expected: [StrokeStreams.Location] = []
     for (element, (section, placed)) in placed.enumerated() {
       for index in placed.element.strokes.indices {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The central directory of an archive, found and checked as libzip 1.7 does when it opens an
 /// archive with `ZIP_CHECKCONS`.
 ///
@@ -37,11 +43,15 @@ struct ZipCentralDirectory {
     var best: (directory: ZipCentralDirectory, span: Int64)?
     var lastError = ZipFailure.notZip
     var position = windowStart + (windowLength >= Self.searchLength ? 20 : 0)
-    while position <= bytes.count - 22, work > 0 {
+    let lastPosition = bytes.count - 22
+    while position <= lastPosition, work > 0 {
+      // memchr skips to the next candidate's first byte, many bytes per step.
+      guard let base = bytes.baseAddress,
+        let hit = memchr(base + position, 0x50, lastPosition - position + 1)
+      else { break }
+      position = UnsafeRawPointer(hit) - base
       defer { position += 1 }
-      guard bytes[position] == 0x50,
-        bytes[position..<(position + 4)].elementsEqual(Self.endSignature)
-      else { continue }
+      guard bytes[position..<(position + 4)].elementsEqual(Self.endSignature) else { continue }
       let candidate: ZipCentralDirectory
       do {
         candidate = try ZipCentralDirectory(

@@ -70,8 +70,7 @@ struct BatchConversion {
         if case .convert = entries[index] { progress.finished() }
       }
     }
-    let allowed =
-      ProcessInfo.processInfo.environment[Self.failThreadStartVariable].flatMap { Int($0) }
+    let allowed = EnvironmentVariable.value(Self.failThreadStartVariable).flatMap { Int($0) }
     var threads: [WorkerThread] = []
     var failure: Int32 = 0
     for number in 0..<wanted {

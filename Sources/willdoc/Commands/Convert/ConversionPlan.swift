@@ -158,7 +158,7 @@ struct ConversionPlan {
       return
     }
     let relativeNames = names.map { SystemPath.string($0) }
-    let output = SystemPath.join(directory, relativeNames.joined(separator: "/"))
+    let output = SystemPath.join(directory, relativeNames.concatenated(separator: "/"))
     if input != "-", isSameFile(input, output) {
       entries.append(
         .refused(

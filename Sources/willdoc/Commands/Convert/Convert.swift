@@ -182,14 +182,15 @@ struct Convert: ParsableCommand {
       } else {
         [.convert(input: inputs[0], output: output!)]
       }
-    let conversion = BatchConversion(
-      target: target, container: container, inkMLProfile: inkmlProfile, tuhi: tuhi,
-      limits: limitOptions.limits, overwrite: overwrite,
-      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, directory: directory,
-      drawing: drawing, skipExisting: skipExisting)
     let work = entries.filter {
       if case .convert = $0 { return true } else { return false }
     }.count
+    // One conversion needs no count of processors, whose cgroup files cost a note's start.
+    let conversion = BatchConversion(
+      target: target, container: container, inkMLProfile: inkmlProfile, tuhi: tuhi,
+      limits: limitOptions.limits, overwrite: overwrite,
+      jobs: jobs ?? (work > 1 ? ProcessInfo.processInfo.activeProcessorCount : 1),
+      directory: directory, drawing: drawing, skipExisting: skipExisting)
     let outcomes = conversion.run(entries, progress: ProgressBar(total: work, enabled: !quiet))
     let summary = ConversionSummary(outcomes: outcomes, target: target, directory: directory)
     let failures = outcomes.filter { $0.status == .failed }

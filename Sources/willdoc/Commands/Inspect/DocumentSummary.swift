@@ -41,7 +41,7 @@ struct DocumentSummary {
     structure: WillDocument, summary: DocumentSummary, warnings: Int
   ) {
     var summary = DocumentSummary()
-    var tallies: [Int: SectionSummary] = [:]
+    var tallies: [SectionSummary?] = []
     let (structure, diagnostics) = try StrokeStreams.forEachStroke(
       parsing: input.bytes, limits: limits
     ) { stroke, location in
@@ -53,7 +53,7 @@ struct DocumentSummary {
 
   /// Summarises a document already in memory (a UIM file's WILL 2 form).
   init(_ document: WillDocument) {
-    var tallies: [Int: SectionSummary] = [:]
+    var tallies: [SectionSummary?] = []
     for (index, section) in document.sections.enumerated() {
       for placed in section.pathsElements {
         for stroke in placed.element.strokes {
@@ -67,9 +67,9 @@ struct DocumentSummary {
   private init() {}
 
   /// The sections in the structure's order, with what their strokes added up to.
-  private mutating func finish(_ structure: WillDocument, _ tallies: [Int: SectionSummary]) {
+  private mutating func finish(_ structure: WillDocument, _ tallies: [SectionSummary?]) {
     for (index, section) in structure.sections.enumerated() {
-      let tally = tallies[index]
+      let tally = index < tallies.count ? tallies[index] : nil
       let summarised = SectionSummary(
         index: index, part: section.partName, pageSize: section.pageSize,
         background: section.background, pathsElements: section.pathsElements.count,
@@ -85,18 +85,21 @@ struct DocumentSummary {
 
   private mutating func add(
     _ stroke: some SummarisedStroke, section: Int, transform: AffineTransform,
-    to tallies: inout [Int: SectionSummary]
+    to tallies: inout [SectionSummary?]
   ) {
     let box = stroke.bounds?.transformed(by: transform)
-    var tally =
-      tallies[section]
-      ?? SectionSummary(
+    // Indexed by section (an index into the document's sections), updated in place.
+    if tallies.count <= section {
+      tallies += repeatElement(nil, count: section + 1 - tallies.count)
+    }
+    if tallies[section] == nil {
+      tallies[section] = SectionSummary(
         index: section, part: nil, pageSize: nil, background: nil, pathsElements: 0,
         strokes: 0, points: 0, bounds: nil)
-    tally.strokes += 1
-    tally.points += stroke.pointCount
-    if let box { tally.bounds = tally.bounds?.union(box) ?? box }
-    tallies[section] = tally
+    }
+    tallies[section]!.strokes += 1
+    tallies[section]!.points += stroke.pointCount
+    if let box { tallies[section]!.bounds = tallies[section]!.bounds?.union(box) ?? box }
     precisions[stroke.decimalPrecision, default: 0] += 1
     let widths = stroke.widthValues
     if widths.count > 1 {
@@ -104,12 +107,14 @@ struct DocumentSummary {
     } else if widths.count == 1 {
       constantWidths += 1
     }
-    for width in widths {
-      if let range = widthRange {
-        widthRange = (min(range.min, width), max(range.max, width))
-      } else {
-        widthRange = (width, width)
+    widths.withUnsafeBufferPointer { widths in
+      guard let first = widthRange ?? widths.first.map({ ($0, $0) }) else { return }
+      var (low, high) = first
+      for width in widths {
+        low = min(low, width)
+        high = max(high, width)
       }
+      widthRange = (low, high)
     }
     if let color = stroke.firstColor { colors[color, default: 0] += 1 }
     blendModes[stroke.blendMode, default: 0] += 1
