@@ -174,13 +174,9 @@ struct MessageReader {
     while !run.isAtEnd { values.append(ZigZag.decoded(try run.readVarint32(field: name))) }
   }
 
-  /// The varints a packed run holds, if it is well formed: one ends at each byte below 0x80.
+  /// The varints a packed run holds, if it is well formed.
   private func varintCount(in range: Range<Int>) -> Int {
-    var count = 0
-    for byte in UnsafeRawBufferPointer(rebasing: reader.base[range]) where byte < 0x80 {
-      count += 1
-    }
-    return count
+    Varint.endCount(in: reader.base, range)
   }
 
   /// Makes room in `values` for `count` more, at least doubling the capacity when it grows: one

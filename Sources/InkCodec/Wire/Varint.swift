@@ -18,6 +18,25 @@ package enum Varint {
     return (bits + 6) / 7
   }
 
+  /// How many varints end in `bytes`: one ends at each byte below 0x80. Counted 8 bytes at a
+  /// time (byte by byte, this pass was a fifth of decoding a stroke). A run that ends inside a
+  /// varint is the caller's to refuse.
+  package static func endCount(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int {
+    var count = 0
+    var index = range.lowerBound
+    let wordEnd = range.upperBound &- 8
+    while index <= wordEnd {
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      count &+= (~word & 0x8080_8080_8080_8080).nonzeroBitCount
+      index &+= 8
+    }
+    while index < range.upperBound {
+      if bytes[index] < 0x80 { count &+= 1 }
+      index &+= 1
+    }
+    return count
+  }
+
   /// `value`'s varint bytes, for building test and hostile inputs (writers append straight
   /// into their buffer with ``WireWriter/writeVarint(_:)``).
   package static func bytes(of value: UInt64) -> [UInt8] {

@@ -10,22 +10,35 @@ struct InkPackage {
   /// Reads the parts whose data was not kept, while the archive is open.
   private let reader: ZipArchive.EntryReader?
 
+  /// The paths bytes ``reading(_:limits:pathsOnDemand:keptPathsBytes:_:)`` keeps by default:
+  /// every part is decompressed and checked then, so a note's paths are decompressed once,
+  /// not a second time when their strokes are read; larger documents stay within this and
+  /// one part more.
+  static let keptPathsBytes = 16 << 20
+
   /// Reads a package from zip bytes, every part's data at hand.
   init(bytes: [UInt8], limits: DecodingLimits) throws(WillError) {
     try self.init(parts: try ZipArchive.read(bytes, limits: limits), reader: nil, limits: limits)
   }
 
   /// Reads a package from zip bytes for `body`. With `pathsOnDemand`, every part's data is
-  /// kept but the paths parts' (named `*.protobuf`, as every producer names them): those are
-  /// decompressed again when ``data(of:)`` asks for them, so memory holds one at a time, and
-  /// the package must not outlive `body`.
+  /// kept, and the paths parts' (named `*.protobuf`, as every producer names them) while they
+  /// declare ``keptPathsBytes`` together at most; the others are decompressed again when
+  /// ``data(of:)`` asks for them, so memory holds one of them at a time, and the package must
+  /// not outlive `body`.
   static func reading<Result>(
     _ bytes: [UInt8], limits: DecodingLimits, pathsOnDemand: Bool,
-    _ body: (InkPackage) throws(WillError) -> Result
+    keptPathsBytes: Int = keptPathsBytes, _ body: (InkPackage) throws(WillError) -> Result
   ) throws(WillError) -> Result {
     guard pathsOnDemand else { return try body(try InkPackage(bytes: bytes, limits: limits)) }
-    let notPaths: (PartName) -> Bool = { !$0.description.lowercased().hasSuffix(".protobuf") }
-    return try ZipArchive.withEntries(bytes, limits: limits, keeping: notPaths) {
+    var keptPaths = 0
+    let keeping = { (name: PartName, size: Int) -> Bool in
+      guard name.description.lowercased().hasSuffix(".protobuf") else { return true }
+      guard size <= keptPathsBytes - keptPaths else { return false }
+      keptPaths += size
+      return true
+    }
+    return try ZipArchive.withEntries(bytes, limits: limits, keeping: keeping) {
       (parts, reader) throws(WillError) -> Result in
       try body(try InkPackage(parts: parts, reader: reader, limits: limits))
     }

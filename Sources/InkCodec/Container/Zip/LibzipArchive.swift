@@ -18,7 +18,7 @@
 
     /// ``ZipArchive/withEntries(_:limits:keeping:backend:_:)`` through libzip.
     static func withEntries<Result>(
-      _ bytes: [UInt8], limits: DecodingLimits, keeping: (PartName) -> Bool,
+      _ bytes: [UInt8], limits: DecodingLimits, keeping: (PartName, Int) -> Bool,
       _ body: ([ZipEntry], ZipArchive.EntryReader) throws(WillError) -> Result
     ) throws(WillError) -> Result {
       try limits.check(.fileBytes, bytes.count)
@@ -92,7 +92,7 @@
 
     /// Reads every entry of an open archive, keeping the data of those `keeping` accepts.
     private static func readEntries(
-      _ archive: OpaquePointer, limits: DecodingLimits, keeping: (PartName) -> Bool
+      _ archive: OpaquePointer, limits: DecodingLimits, keeping: (PartName, Int) -> Bool
     ) throws(WillError) -> [ZipEntry] {
       // libzip has parsed the central directory already, so the count is bounded by the input.
       let count = Int(zip_get_num_entries(archive, 0))
@@ -121,7 +121,7 @@
     ///   - chunk: A scratch buffer of ``readChunkSize`` bytes.
     private static func readEntry(
       at index: zip_uint64_t, of archive: OpaquePointer, limits: DecodingLimits, total: Int,
-      names: inout Set<PartName>, keeping: (PartName) -> Bool, chunk: inout [UInt8]
+      names: inout Set<PartName>, keeping: (PartName, Int) -> Bool, chunk: inout [UInt8]
     ) throws(WillError) -> ZipEntry? {
       var stat = zip_stat_t()
       zip_stat_init(&stat)
@@ -146,7 +146,7 @@
       let declared = header.size
       let compressedSize = Int(clamping: stat.comp_size)
 
-      let keep = keeping(name)
+      let keep = keeping(name, declared)
       let data = try readData(
         at: index, of: archive, declared: declared, compressedSize: compressedSize, part: part,
         limits: limits, total: total, keep: keep, chunk: &chunk)

@@ -12,7 +12,7 @@
 enum PortableZipArchive {
   /// ``ZipArchive/withEntries(_:limits:keeping:backend:_:)`` through InkCodec's own reader.
   static func withEntries<Result>(
-    _ bytes: [UInt8], limits: DecodingLimits, keeping: (PartName) -> Bool,
+    _ bytes: [UInt8], limits: DecodingLimits, keeping: (PartName, Int) -> Bool,
     _ body: ([ZipEntry], ZipArchive.EntryReader) throws(WillError) -> Result
   ) throws(WillError) -> Result {
     try limits.check(.fileBytes, bytes.count)
@@ -58,7 +58,7 @@ enum PortableZipArchive {
   /// Reads every entry, keeping the data of those `keeping` accepts.
   private static func readEntries(
     _ directory: ZipCentralDirectory, of buffer: UnsafeRawBufferPointer,
-    limits: DecodingLimits, keeping: (PartName) -> Bool, inflater: Zlib.Inflater
+    limits: DecodingLimits, keeping: (PartName, Int) -> Bool, inflater: Zlib.Inflater
   ) throws(WillError) -> [ZipEntry] {
     let count = directory.records.count
     try limits.check(.parts, count)
@@ -76,7 +76,7 @@ enum PortableZipArchive {
         let (name, compression) = try ZipEntryReading.check(
           header, names: &names, limits: limits, total: total)
       else { continue }
-      let keep = keeping(name)
+      let keep = keeping(name, header.size)
       let compressedSize = Int(clamping: record.compressedSize)
       var collector = try ZipEntryReading.Collector(
         declared: header.size, compressedSize: compressedSize, part: name.description,

@@ -71,7 +71,7 @@ package enum ZipArchive {
   package static func read(
     _ bytes: [UInt8], limits: DecodingLimits = .default, backend: Backend = .standard
   ) throws(WillError) -> [ZipEntry] {
-    let everything: (PartName) -> Bool = { _ in true }
+    let everything: (PartName, Int) -> Bool = { _, _ in true }
     return try withEntries(bytes, limits: limits, keeping: everything, backend: backend) {
       entries, _ in entries
     }
@@ -79,12 +79,12 @@ package enum ZipArchive {
 
   /// Reads an archive as ``read(_:limits:backend:)`` does — every entry checked and
   /// decompressed, its CRC-32 verified, every limit applied — but keeps only the data of the
-  /// entries `keeping` accepts; `body` then gets the entries (the others with empty
+  /// entries `keeping` accepts, given each entry's name and declared size; `body` then gets the entries (the others with empty
   /// ``ZipEntry/data`` and ``ZipEntry/isLoaded`` false) and a reader that decompresses any
   /// entry again while the archive is open. Memory then holds the kept entries and one entry
   /// being read.
   package static func withEntries<Result>(
-    _ bytes: [UInt8], limits: DecodingLimits, keeping: (PartName) -> Bool,
+    _ bytes: [UInt8], limits: DecodingLimits, keeping: (PartName, Int) -> Bool,
     backend: Backend = .standard,
     _ body: ([ZipEntry], EntryReader) throws(WillError) -> Result
   ) throws(WillError) -> Result {
