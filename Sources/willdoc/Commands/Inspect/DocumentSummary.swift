@@ -34,6 +34,10 @@ struct DocumentSummary {
   var blendModes: [BlendMode: Int] = [:]
   /// Strokes whose ts is above 0 or tf below 1.
   var trimmed = 0
+  /// What ``precisions``, ``colors`` and ``blendModes`` are made of once every stroke is in.
+  private var precisionRuns = RunTally<Int>()
+  private var colorRuns = RunTally<InkColor>()
+  private var blendModeRuns = RunTally<BlendMode>()
 
   /// Reads `input` stroke by stroke (never holding its strokes) and summarises it: the
   /// document's structure, the summary, and how many warnings validation gives.
@@ -68,6 +72,9 @@ struct DocumentSummary {
 
   /// The sections in the structure's order, with what their strokes added up to.
   private mutating func finish(_ structure: WillDocument, _ tallies: [SectionSummary?]) {
+    precisions = precisionRuns.counts
+    colors = colorRuns.counts
+    blendModes = blendModeRuns.counts
     for (index, section) in structure.sections.enumerated() {
       let tally = index < tallies.count ? tallies[index] : nil
       let summarised = SectionSummary(
@@ -100,7 +107,7 @@ struct DocumentSummary {
     tallies[section]!.strokes += 1
     tallies[section]!.points += stroke.pointCount
     if let box { tallies[section]!.bounds = tallies[section]!.bounds?.union(box) ?? box }
-    precisions[stroke.decimalPrecision, default: 0] += 1
+    precisionRuns.add(stroke.decimalPrecision)
     let widths = stroke.widthValues
     if widths.count > 1 {
       perPointWidths += 1
@@ -116,8 +123,8 @@ struct DocumentSummary {
       }
       widthRange = (low, high)
     }
-    if let color = stroke.firstColor { colors[color, default: 0] += 1 }
-    blendModes[stroke.blendMode, default: 0] += 1
+    if let color = stroke.firstColor { colorRuns.add(color) }
+    blendModeRuns.add(stroke.blendMode)
     if stroke.startParameter > 0 || stroke.endParameter < 1 { trimmed += 1 }
   }
 }
