@@ -242,7 +242,7 @@ import Testing
   /// and willdoc keeps it so: the write then finishes.
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func signalsRemoveTheTemporaryFile(_ signal: Int32) throws {
-    let ignored = Self.isIgnored(signal)
+    let ignored = TemporaryFileCleanup.isIgnored(signal)
     let run = try interruptedReencode(signal, holding: ignored ? 1 : 300)
     if ignored {
       #expect(run.exited, "status \(run.status)")
@@ -262,18 +262,6 @@ import Testing
     #expect(run.exited && run.status == 0, "status \(run.status): \(run.stderr)")
     #expect(run.replaced)
     #expect(run.temporaryFilesLeft == 0)
-  }
-
-  /// Whether this process ignores `signal`, which a child it starts then ignores too.
-  private static func isIgnored(_ signal: Int32) -> Bool {
-    var action = sigaction()
-    sigaction(signal, nil, &action)
-    #if canImport(Glibc)
-      let handler = action.__sigaction_handler.sa_handler
-    #else
-      let handler = action.__sigaction_u.__sa_handler
-    #endif
-    return unsafeBitCast(handler, to: Int.self) == 1  // SIG_IGN
   }
 
   /// What became of a `reencode` sent `signal` once its temporary file appeared.

@@ -45,8 +45,7 @@ package enum TemporaryFileCleanup {
     for signal in signals { sigaddset(&set, signal) }
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
     for signal in signals {
-      var previous = sigaction()
-      guard sigaction(signal, nil, &previous) == 0, !isIgnored(previous) else { continue }
+      guard !isIgnored(signal) else { continue }
       var action = sigaction()
       setHandler(&action) { signal in
         if TemporaryFileCleanup.buffer[0] != 0 { unlink(TemporaryFileCleanup.buffer) }
@@ -88,7 +87,12 @@ package enum TemporaryFileCleanup {
     return try body()
   }
 
-  private static func isIgnored(_ action: sigaction) -> Bool {
+  /// Whether this process ignores `signal` (`SIG_IGN`), as a process started under `nohup`
+  /// ignores SIGHUP; a child it starts inherits that. Also true if the disposition cannot be
+  /// read, so that the handlers leave such a signal alone.
+  package static func isIgnored(_ signal: Int32) -> Bool {
+    var action = sigaction()
+    guard sigaction(signal, nil, &action) == 0 else { return true }
     #if canImport(Glibc)
       let handler = action.__sigaction_handler.sa_handler
     #else
