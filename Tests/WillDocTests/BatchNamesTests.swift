@@ -230,4 +230,19 @@ import Testing
       "\(run.stdout)")
     #expect(run.stderr.contains("willdoc: warning: \(report) worker threads could be started"))
   }
+
+  /// One job runs on the calling thread when its stack is a worker's 8 MiB or more (no thread
+  /// is started, so none can fail), and on a worker thread when `ulimit -s` set it lower.
+  @Test(arguments: [("8192", false), ("unlimited", false), ("1024", true)])
+  func oneJobRunsOnTheCallingThreadWhenItsStackFits(stack: String, startsThread: Bool) throws {
+    let scratch = try Scratch()
+    let run = try Self.shell(
+      """
+      ulimit -s \(stack)
+      "$W" convert "$R" -d out --to uim -j 1; echo "status $?"
+      """, in: scratch.url, environment: ["WILLDOC_TEST_THREADS_STARTING": "0"])
+    #expect(run.stdout.hasSuffix("1 input: 1 converted, 0 failed, 0 skipped\nstatus 0\n"))
+    let warning = "willdoc: warning: 0 of 1 worker threads could be started"
+    #expect(run.stderr.contains(warning) == startsThread, "\(run.stderr)")
+  }
 }

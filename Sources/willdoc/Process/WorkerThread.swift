@@ -19,6 +19,9 @@ final class WorkerThread {
     private var handle = pthread_t()
   #endif
 
+  /// The stack size of every worker thread: 8 MiB.
+  static let stackSize: rlim_t = 8 << 20
+
   private final class Body {
     let run: () -> Void
     init(_ run: @escaping () -> Void) { self.run = run }
@@ -30,7 +33,7 @@ final class WorkerThread {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, 8 << 20)
+    pthread_attr_setstacksize(&attributes, Int(stackSize))
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
     #if canImport(Darwin)
       let result = pthread_create(

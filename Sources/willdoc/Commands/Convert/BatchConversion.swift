@@ -70,6 +70,13 @@ struct BatchConversion {
         if case .convert = entries[index] { progress.finished() }
       }
     }
+    // One job runs where it was called, as the other commands do: a thread of its own costs
+    // a per-thread heap and stack that one note, run once per process, pays in page faults.
+    if !concurrent, Self.callingThreadStackFits {
+      work()
+      progress.clear()
+      return state.outcomes()
+    }
     let allowed = EnvironmentVariable.value(Self.failThreadStartVariable).flatMap { Int($0) }
     var threads: [WorkerThread] = []
     var failure: Int32 = 0
@@ -95,6 +102,19 @@ struct BatchConversion {
     for thread in threads { thread.join() }
     progress.clear()
     return state.outcomes()
+  }
+
+  /// Whether the calling thread's stack is at least a ``WorkerThread``'s (8 MiB): the main
+  /// thread's is the `RLIMIT_STACK` that the shell's `ulimit -s` sets.
+  private static var callingThreadStackFits: Bool {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_STACK.rawValue)
+    #else
+      let resource = RLIMIT_STACK
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return false }
+    return limit.rlim_cur >= WorkerThread.stackSize  // RLIM_INFINITY is the largest value
   }
 
   /// One entry's outcome.
