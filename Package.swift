@@ -27,13 +27,19 @@ let librarySettings: [SwiftSetting] =
 // gold resolves an archive only for the files before it. Only where both are installed.
 // Where glibc's loader reads them (2.36 and later), lld also packs the 46,000 relative
 // relocations of the position-independent binary as DT_RELR: a few KB instead of 1.1 MB.
+// `--no-export-dynamic` undoes SwiftPM's `-export-dynamic` for the executable: nothing looks
+// its symbols up, and the Swift runtime's `dladdr` at start-up walked all 7,000 of them.
 let packedRelocations =
   hasGlibc(atLeast: [2, 36]) ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
 let staticCxxLinking: [LinkerSetting] =
   hasStaticCxxLibrary() && hasLLD()
   ? [
     .unsafeFlags(
-      ["-use-ld=lld", "-L", Context.packageDirectory + "/Tools/link"] + packedRelocations,
+      [
+        "-use-ld=lld", "-L", Context.packageDirectory + "/Tools/link", "-Xlinker",
+        "--no-export-dynamic",
+      ]
+        + packedRelocations,
       .when(platforms: [.linux], configuration: .release))
   ] : []
 
