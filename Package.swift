@@ -15,10 +15,18 @@ let optimizedInDebug: [SwiftSetting] =
 // (BENCHMARKS.md "Start-up"). They have it on Linux, where it was measured. Unsafe flags in a
 // library are why the tools version is 6.2: older tools refuse them in a dependency.
 let metadataAccessors = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
-let fastStart: [SwiftSetting] = [.unsafeFlags(metadataAccessors, .when(configuration: .release))]
+// On Linux each function gets a section of its own, so that the release link can put the
+// functions a run uses side by side (Tools/startup-order).
+let functionSections: [SwiftSetting] = [
+  .unsafeFlags(
+    ["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
+]
+let fastStart: [SwiftSetting] =
+  [.unsafeFlags(metadataAccessors, .when(configuration: .release))] + functionSections
 let librarySettings: [SwiftSetting] =
   optimizedInDebug
   + [.unsafeFlags(metadataAccessors, .when(platforms: [.linux], configuration: .release))]
+  + functionSections
 
 // The release willdoc on Linux links GCC's static libstdc++, which the static Swift runtime
 // needs, instead of loading libstdc++.so: binding that library's symbols was most of the
@@ -27,6 +35,8 @@ let librarySettings: [SwiftSetting] =
 // gold resolves an archive only for the files before it. Only where both are installed.
 // Where glibc's loader reads them (2.36 and later), lld also packs the 46,000 relative
 // relocations of the position-independent binary as DT_RELR: a few KB instead of 1.1 MB.
+// Tools/link/willdoc.order (Tools/startup-order) lists the functions that the commands run
+// once per file use: lld puts them first, so a run faults in a few pages of code, not 100.
 // `--no-export-dynamic` undoes SwiftPM's `-export-dynamic` for the executable: nothing looks
 // its symbols up, and the Swift runtime's `dladdr` at start-up walked all 7,000 of them.
 let packedRelocations =
@@ -37,7 +47,9 @@ let staticCxxLinking: [LinkerSetting] =
     .unsafeFlags(
       [
         "-use-ld=lld", "-L", Context.packageDirectory + "/Tools/link", "-Xlinker",
-        "--no-export-dynamic",
+        "--no-export-dynamic", "-Xlinker",
+        "--symbol-ordering-file=" + Context.packageDirectory + "/Tools/link/willdoc.order",
+        "-Xlinker", "--no-warn-symbol-ordering",
       ]
         + packedRelocations,
       .when(platforms: [.linux], configuration: .release))
