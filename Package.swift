@@ -28,17 +28,18 @@ let librarySettings: [SwiftSetting] =
   + [.unsafeFlags(metadataAccessors, .when(platforms: [.linux], configuration: .release))]
   + functionSections
 
-// The release willdoc on Linux links GCC's static libstdc++, which the static Swift runtime
-// needs, instead of loading libstdc++.so: binding that library's symbols was most of the
-// dynamic loader's work at every start (BENCHMARKS.md "Start-up"). `-lstdc++` finds
-// Tools/link/libstdc++.so, a linker script naming the archive, first; lld links it, as
-// gold resolves an archive only for the files before it. Only where both are installed.
-// Where glibc's loader reads them (2.36 and later), lld also packs the 46,000 relative
-// relocations of the position-independent binary as DT_RELR: a few KB instead of 1.1 MB.
-// Tools/link/willdoc.order (Tools/startup-order) lists the functions that the commands run
-// once per file use: lld puts them first, so a run faults in a few pages of code, not 100.
-// `--no-export-dynamic` undoes SwiftPM's `-export-dynamic` for the executable: nothing looks
-// its symbols up, and the Swift runtime's `dladdr` at start-up walked all 7,000 of them.
+// How the release willdoc is linked on Linux, where lld and GCC's static libstdc++ are
+// installed, for a fast start (BENCHMARKS.md "Start-up"):
+// - GCC's static libstdc++, which the static Swift runtime needs, instead of libstdc++.so,
+//   whose symbol binding was most of the loader's work: `-lstdc++` finds Tools/link/libstdc++.so,
+//   a linker script naming the archive, first.
+// - zlib, liblzma, libjpeg and libgcc's unwinder from their archives where installed
+//   (Tools/link/lld-static-c-libraries, which runs lld): the loader then maps libc and libm only.
+// - Relative relocations packed as DT_RELR where glibc's loader reads them (2.36 and later).
+// - The functions that one-file commands run side by side (Tools/link/willdoc.order, written
+//   by Tools/startup-order): a run faults in half as many pages of code.
+// - No exported symbols (`--no-export-dynamic` undoes SwiftPM's `-export-dynamic`): nothing
+//   looks them up, and the Swift runtime's `dladdr` at start-up walked all 7,000.
 let packedRelocations =
   hasGlibc(atLeast: [2, 36]) ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
 let staticCxxLinking: [LinkerSetting] =
@@ -46,7 +47,8 @@ let staticCxxLinking: [LinkerSetting] =
   ? [
     .unsafeFlags(
       [
-        "-use-ld=lld", "-L", Context.packageDirectory + "/Tools/link", "-Xlinker",
+        "-use-ld=" + Context.packageDirectory + "/Tools/link/lld-static-c-libraries",
+        "-L", Context.packageDirectory + "/Tools/link", "-Xlinker",
         "--no-export-dynamic", "-Xlinker",
         "--symbol-ordering-file=" + Context.packageDirectory + "/Tools/link/willdoc.order",
         "-Xlinker", "--no-warn-symbol-ordering",
