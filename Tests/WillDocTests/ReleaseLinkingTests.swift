@@ -3,20 +3,55 @@
   import InkTestSupport
   import Testing
 
-  /// How the README's release `willdoc` is linked for a fast start (Package.swift): it exports
-  /// no Swift symbol for the loader and the runtime's `dladdr` to search, and the functions of
-  /// Tools/link/willdoc.order are laid out in that order.
+  /// How the README's release build links `willdoc` on Linux (Package.swift): GCC's static
+  /// libstdc++ inside the executable, by lld, wherever both are installed, so that no
+  /// libstdc++.so is loaded and bound at each start; no Swift symbol exported for the loader
+  /// and the runtime's `dladdr` to search; the functions of Tools/link/willdoc.order laid out
+  /// in that order. The budget and parity suites run that binary on every sample and hostile
+  /// file.
   @Suite(
     .enabled(
-      if: BudgetedRun.releaseBinary != nil && ExternalTool.isUsable("readelf"),
-      "set WILLDOC_BUDGET_BINARY to the release willdoc (README) and install binutils"))
+      if: BudgetedRun.releaseBinary != nil,
+      "set WILLDOC_BUDGET_BINARY to the README's release build"))
   struct ReleaseLinkingTests {
-    @Test func theReleaseBinaryExportsNoSwiftSymbols() throws {
-      let binary = try #require(BudgetedRun.releaseBinary)
-      let table = try ExternalTool.run("readelf", ["--dyn-syms", "--wide", binary.path])
-      let names = String(decoding: table, as: UTF8.self).split(separator: "\n").compactMap {
-        $0.split(whereSeparator: \.isWhitespace).dropFirst(7).first
+    /// Whether this machine has what the manifest asks for: libstdc++'s static archive in a
+    /// GCC installation and `ld.lld` on the `PATH`.
+    static var canLinkStaticCxx: Bool {
+      let files = FileManager.default
+      let root = "/usr/lib/gcc"
+      let archive = ((try? files.contentsOfDirectory(atPath: root)) ?? []).contains { triple in
+        ((try? files.contentsOfDirectory(atPath: "\(root)/\(triple)")) ?? []).contains {
+          files.fileExists(atPath: "\(root)/\(triple)/\($0)/libstdc++.a")
+        }
       }
+      let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+      let lld = path.split(separator: ":").contains {
+        files.isExecutableFile(atPath: "\($0)/ld.lld")
+      }
+      return archive && lld
+    }
+
+    /// The rows of a symbol table that `readelf option --wide` prints, split into fields.
+    static func symbolRows(_ option: String, of binary: URL) throws -> [[Substring]] {
+      let table = try ExternalTool.run("readelf", [option, "--wide", binary.path])
+      return String(decoding: table, as: UTF8.self).split(separator: "\n").map {
+        $0.split(whereSeparator: \.isWhitespace)
+      }
+    }
+
+    @Test(.enabled(if: canLinkStaticCxx, "no static libstdc++ or no ld.lld here"))
+    func theReleaseBinaryLoadsNoLibstdcxx() throws {
+      let binary = try #require(BudgetedRun.releaseBinary)
+      let linked = try ProfileParityTests.linkedLibraries(binary)
+      #expect(!linked.contains { $0.hasPrefix("libstdc++") }, "\(binary.path) links \(linked)")
+      // The check sees what it looks for: libc is listed.
+      #expect(linked.contains { $0.hasPrefix("libc.so") }, "\(linked)")
+    }
+
+    @Test(.enabled(if: ExternalTool.isUsable("readelf"), "install binutils"))
+    func theReleaseBinaryExportsNoSwiftSymbols() throws {
+      let binary = try #require(BudgetedRun.releaseBinary)
+      let names = try Self.symbolRows("--dyn-syms", of: binary).compactMap { $0.dropFirst(7).first }
       // The check sees symbols: the C library's, which the binary imports, are listed.
       #expect(names.contains { $0.hasPrefix("memcpy") })
       let swift = names.filter { $0.hasPrefix("$s") }
@@ -24,12 +59,11 @@
       #expect(exported == 0, "Swift symbols exported, e.g. \(swift.prefix(3))")
     }
 
-    @Test func theStartUpFunctionsAreLaidOutInOrder() throws {
+    @Test(.enabled(if: ExternalTool.isUsable("readelf"), "install binutils"))
+    func theStartUpFunctionsAreLaidOutInOrder() throws {
       let binary = try #require(BudgetedRun.releaseBinary)
-      let table = try ExternalTool.run("readelf", ["--syms", "--wide", binary.path])
       var addresses: [Substring: UInt64] = [:]
-      for line in String(decoding: table, as: UTF8.self).split(separator: "\n") {
-        let fields = line.split(whereSeparator: \.isWhitespace)
+      for fields in try Self.symbolRows("--syms", of: binary) {
         guard fields.count >= 8, fields[3] == "FUNC", let address = UInt64(fields[1], radix: 16)
         else { continue }
         addresses[fields[7]] = address
