@@ -48,6 +48,45 @@
       #expect(linked.contains { $0.hasPrefix("libc.so") }, "\(linked)")
     }
 
+    /// Whether library `name`'s static archive is installed where the linker looks for it:
+    /// a multiarch directory such as /usr/lib/x86_64-linux-gnu, or a GCC installation's.
+    static func hasStaticArchive(_ name: String) -> Bool {
+      let files = FileManager.default
+      let roots = ["/usr/lib", "/lib", "/usr/lib/gcc"]
+      var directories = roots
+      for root in roots {
+        for triple in (try? files.contentsOfDirectory(atPath: root)) ?? [] {
+          let directory = "\(root)/\(triple)"
+          directories.append(directory)
+          if root.hasSuffix("gcc") {
+            directories += ((try? files.contentsOfDirectory(atPath: directory)) ?? []).map {
+              "\(directory)/\($0)"
+            }
+          }
+        }
+      }
+      return directories.contains { files.fileExists(atPath: "\($0)/lib\(name).a") }
+    }
+
+    /// The C libraries Tools/link/lld-static-c-libraries links from archives, each with the
+    /// archive that replaces it.
+    static let staticallyLinked = [
+      (shared: "libz.so", archive: "z"), (shared: "liblzma.so", archive: "lzma"),
+      (shared: "libjpeg.so", archive: "jpeg"), (shared: "libgcc_s.so", archive: "gcc_eh"),
+    ]
+
+    @Test(.enabled(if: ExternalTool.isUsable("ldd"), "no ldd here"))
+    func theReleaseBinaryLoadsNoCLibraryWhoseArchiveIsInstalled() throws {
+      let binary = try #require(BudgetedRun.releaseBinary)
+      let linked = try ProfileParityTests.linkedLibraries(binary)
+      let expectedStatic = Self.staticallyLinked.filter { Self.hasStaticArchive($0.archive) }
+      for library in expectedStatic {
+        #expect(!linked.contains { $0.hasPrefix(library.shared) }, "\(binary.path) links \(linked)")
+      }
+      // The check sees what it looks for: libc is listed.
+      #expect(linked.contains { $0.hasPrefix("libc.so") }, "\(linked)")
+    }
+
     @Test(.enabled(if: ExternalTool.isUsable("readelf"), "install binutils"))
     func theReleaseBinaryExportsNoSwiftSymbols() throws {
       let binary = try #require(BudgetedRun.releaseBinary)
