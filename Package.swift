@@ -151,8 +151,6 @@ let package = Package(
     .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
     .systemLibrary(
       name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-    // <elf.h> and <sys/auxv.h>: the program headers that `willdoc` reads at start-up.
-    .systemLibrary(name: "CELF"),
     .target(
       name: "InkCodec",
       dependencies: [
@@ -170,7 +168,6 @@ let package = Package(
       name: "willdoc",
       dependencies: [
         "InkCodec", "InkInput", "InkRender", "InkSynthesis",
-        .target(name: "CELF", condition: .when(platforms: [.linux])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ], swiftSettings: fastStart, linkerSettings: staticCxxLinking
     ),

@@ -14,9 +14,6 @@ enum ProcessSetup {
   static let holdTemporaryFileVariable = "WILLDOC_TEST_HOLD_TEMPORARY_FILE"
 
   static func run() {
-    #if canImport(CELF)
-      ZeroFilledData.mapAll()
-    #endif
     // A vanished reader must show up as EPIPE from write(2), which StandardOutput handles,
     // rather than kill the process in the middle of a file write.
     signal(SIGPIPE, SIG_IGN)
