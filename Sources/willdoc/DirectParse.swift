@@ -22,19 +22,13 @@ enum DirectParse {
 
   /// The leaf command `arguments` name and the rest of the line; nil when the line is for the
   /// root parser (no leaf command, or help, the version or a completion script asked for).
+  /// Found by the names in ``tables``: the command tree would build every command's
+  /// configuration, help text included, to read their names.
   static func leaf(_ arguments: [String]) -> (ParsableCommand.Type, ArraySlice<String>)? {
-    var type: ParsableCommand.Type = WillDoc.self
-    var rest = arguments[...]
-    while let name = rest.first,
-      let named = type.configuration.subcommands.first(where: { $0._commandName == name })
-    {
-      type = named
-      rest = rest.dropFirst()
-    }
-    guard type != WillDoc.self, type.configuration.subcommands.isEmpty,
-      !rest.contains(where: asksTheRoot)
-    else { return nil }
-    return (type, rest)
+    guard let table = tables.first(where: { arguments.starts(with: $0.path) }) else { return nil }
+    let rest = arguments.dropFirst(table.path.count)
+    guard !rest.contains(where: asksTheRoot) else { return nil }
+    return (table.type, rest)
   }
 
   /// The command `type`'s table fills from `line`; nil when it has no table or the table
@@ -43,27 +37,35 @@ enum DirectParse {
     -> ParsableCommand?
   {
     let key = ObjectIdentifier(type)
-    return tables.first { $0.type == key }?.parse(line)
+    return tables.first { ObjectIdentifier($0.type) == key }?.parse(line)
   }
 
-  /// Every leaf command's table, by type. Found in a list, not by casting the type to
-  /// ``DirectlyParsable``: a cast's first use scans every protocol conformance in the
-  /// executable, and each parse here is specialised to its command.
-  private static let tables: [(type: ObjectIdentifier, parse: Parse)] = [
-    table(Inspect.self), table(Dump.self), table(Validate.self), table(Reencode.self),
-    table(Convert.self), table(Render.self), table(Salvage.self), table(Synth.self),
-    table(PartCommand.self), table(ExtractCommand.self), table(Diff.self),
-    table(Pages.List.self), table(Pages.Extract.self), table(Pages.Delete.self),
-    table(Pages.Reorder.self), table(Pages.Rotate.self), table(Pages.Split.self),
-    table(Pages.Merge.self),
+  /// Every leaf command, by the names that lead to it, with its table. Found in a list, not by
+  /// casting the type to ``DirectlyParsable``: a cast's first use scans every protocol
+  /// conformance in the executable, and each parse here is specialised to its command.
+  static let tables: [Table] = [
+    Table(["inspect"], Inspect.self), Table(["dump"], Dump.self),
+    Table(["validate"], Validate.self), Table(["reencode"], Reencode.self),
+    Table(["convert"], Convert.self), Table(["render"], Render.self),
+    Table(["salvage"], Salvage.self), Table(["synth"], Synth.self),
+    Table(["part"], PartCommand.self), Table(["extract"], ExtractCommand.self),
+    Table(["diff"], Diff.self), Table(["pages", "list"], Pages.List.self),
+    Table(["pages", "extract"], Pages.Extract.self), Table(["pages", "delete"], Pages.Delete.self),
+    Table(["pages", "reorder"], Pages.Reorder.self), Table(["pages", "rotate"], Pages.Rotate.self),
+    Table(["pages", "split"], Pages.Split.self), Table(["pages", "merge"], Pages.Merge.self),
   ]
 
-  private typealias Parse = @Sendable (ArraySlice<String>) -> ParsableCommand?
+  /// A leaf command: the names that lead to it (`pages merge`), its type and its table.
+  struct Table: Sendable {
+    let path: [String]
+    let type: ParsableCommand.Type
+    let parse: @Sendable (ArraySlice<String>) -> ParsableCommand?
 
-  private static func table<Command: DirectlyParsable & ParsableCommand>(
-    _ type: Command.Type
-  ) -> (type: ObjectIdentifier, parse: Parse) {
-    (ObjectIdentifier(type), { type.directlyParsed($0) })
+    init<Command: DirectlyParsable & ParsableCommand>(_ path: [String], _ type: Command.Type) {
+      self.path = path
+      self.type = type
+      self.parse = { type.directlyParsed($0) }
+    }
   }
 
   /// Whether `argument` is for the root parser wherever it stands: `help`, `--help…`,

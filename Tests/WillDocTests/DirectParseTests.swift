@@ -59,6 +59,29 @@ import Testing
     #expect(Self.difference(direct, root) == nil, "\(line)")
   }
 
+  /// The leaf commands of swift-argument-parser's tree, each with the names that lead to it.
+  static func treeLeaves(_ type: ParsableCommand.Type, _ path: [String] = [])
+    -> [(path: [String], type: ParsableCommand.Type)]
+  {
+    let subcommands = type.configuration.subcommands
+    guard !subcommands.isEmpty else { return [(path, type)] }
+    return subcommands.flatMap { treeLeaves($0, path + [$0._commandName]) }
+  }
+
+  /// The tables name every leaf command as its tree does, and only those.
+  @Test func theTablesNameTheTreesLeaves() {
+    let leaves = Self.treeLeaves(WillDoc.self)
+    #expect(leaves.count >= 18)
+    #expect(
+      DirectParse.tables.map(\.path).sorted { $0.lexicographicallyPrecedes($1) }
+        == leaves.map(\.path).sorted { $0.lexicographicallyPrecedes($1) })
+    for leaf in leaves {
+      let found = DirectParse.leaf(leaf.path + ["a.will"])
+      #expect(found.map { ObjectIdentifier($0.0) } == ObjectIdentifier(leaf.type), "\(leaf.path)")
+      #expect(found?.1 == ["a.will"], "\(leaf.path)")
+    }
+  }
+
   /// What the tables leave to the command's own parser: `--`, a repeated option, a value
   /// that starts with `-`.
   @Test(arguments: [
