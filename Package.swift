@@ -13,7 +13,10 @@ let optimizedInDebug: [SwiftSetting] =
 // that the runtime demangles and checks conformance by conformance at first use; in the
 // libraries that was 2 M of the 20 M instructions of a `willdoc inspect -q` of a note
 // (BENCHMARKS.md "Start-up"). They have it on Linux, where it was measured. Unsafe flags in a
-// library are why the tools version is 6.2: older tools refuse them in a dependency.
+// library are why the tools version is 6.2: older tools refuse them in a dependency. A
+// dependency's code cannot get a package's flags: the README's release build passes the same
+// flag to every module, swift-argument-parser's included, through Tools/release-toolset.json
+// (its property wrappers' first `Set` of names was a scan of every conformance record).
 let metadataAccessors = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
 // On Linux each function gets a section of its own, so that the release link can put the
 // functions a run uses side by side (Tools/startup-order).

@@ -23,8 +23,8 @@ enum BudgetedRun {
 
   /// The optimised binary to hold to the budget, from `WILLDOC_BUDGET_BINARY` (the README's
   /// test command and CI build one with `swift build -c release --product willdoc
-  /// --static-swift-stdlib`): the budget is what people run, and a debug build is 10–30 times
-  /// slower.
+  /// --static-swift-stdlib --toolset Tools/release-toolset.json`): the budget is what people
+  /// run, and a debug build is 10–30 times slower.
   static let releaseBinary = executable(named: "WILLDOC_BUDGET_BINARY")
 
   /// The other build profile's optimised binary (`--disable-default-traits --traits

@@ -98,6 +98,24 @@
       #expect(exported == 0, "Swift symbols exported, e.g. \(swift.prefix(3))")
     }
 
+    /// Package.swift and Tools/release-toolset.json compile the package's modules and
+    /// swift-argument-parser to make generic types through their metadata accessors. Code
+    /// compiled without the flag keeps a demangling cache variable (a symbol ending in `MD`)
+    /// for each type it makes from a mangled name, whose first use checks each conformance the
+    /// type needs by scanning every conformance record in the executable.
+    @Test(.enabled(if: ExternalTool.isUsable("readelf"), "install binutils"))
+    func noGenericTypeOfOurCodeIsMadeFromAMangledName() throws {
+      let binary = try #require(BudgetedRun.releaseBinary)
+      let caches = try Self.symbolRows("--syms", of: binary).compactMap { $0.dropFirst(7).first }
+        .filter { $0.hasPrefix("$s") && $0.hasSuffix("MD") }
+      // The check sees such variables: the prebuilt standard library's are listed.
+      #expect(caches.count > 100, "\(caches.count) demangling cache variables")
+      let modules = ["7willdoc", "8InkCodec", "9InkRender", "8InkInput", "14ArgumentParser"]
+      let ours = caches.filter { name in modules.contains { name.contains($0) } }
+      let count = ours.count
+      #expect(count == 0, "e.g. \(ours.prefix(3))")
+    }
+
     @Test(.enabled(if: ExternalTool.isUsable("readelf"), "install binutils"))
     func theStartUpFunctionsAreLaidOutInOrder() throws {
       let binary = try #require(BudgetedRun.releaseBinary)

@@ -98,7 +98,7 @@ struct ResourceBudgetTests {
   @Test(
     .enabled(
       if: optimised,
-      "set WILLDOC_BUDGET_BINARY to an optimised willdoc (swift build -c release --product willdoc --static-swift-stdlib), as the README's test command does"
+      "set WILLDOC_BUDGET_BINARY to an optimised willdoc (swift build -c release --product willdoc --static-swift-stdlib --toolset Tools/release-toolset.json), as the README's test command does"
     ), arguments: hostileFiles)
   func everyCommandFinishesWithinBudget(_ name: String) throws {
     let directory = Fixtures.sampleDocuments.appendingPathComponent("invalid")
