@@ -36,9 +36,11 @@ let librarySettings: [SwiftSetting] =
 // - GCC's static libstdc++, which the static Swift runtime needs, instead of libstdc++.so,
 //   whose symbol binding was most of the loader's work: `-lstdc++` finds Tools/link/libstdc++.so,
 //   a linker script naming the archive, first.
-// - zlib, liblzma, libjpeg and libgcc's unwinder from their archives where installed
-//   (Tools/link/lld-static-c-libraries, which runs lld): the loader then maps libc and libm only.
-// - Relative relocations packed as DT_RELR where glibc's loader reads them (2.36 and later).
+// - Everything else from archives too where they are installed (Tools/link/lld-static-c-libraries,
+//   which runs lld): a static position-independent executable, which no loader maps and binds;
+//   with the libzip or libxml2 trait, a dynamic one with zlib, liblzma, libjpeg and libgcc's
+//   unwinder inside, for which the loader maps libc and libm and what the traits bring.
+// - Relative relocations packed as DT_RELR where glibc reads them (2.36 and later).
 // - The functions that one-file commands run side by side (Tools/link/willdoc.order, written
 //   by Tools/startup-order): a run faults in half as many pages of code.
 // - No exported symbols (`--no-export-dynamic` undoes SwiftPM's `-export-dynamic`): nothing

@@ -71,8 +71,10 @@ def median(values):
 
 
 def libraries(binary):
+    """The shared objects `ldd` lists, vdso and loader included; 0 for a static executable."""
     out = subprocess.run(["ldd", binary], capture_output=True, text=True).stdout
-    return len([line for line in out.splitlines() if line.strip()])
+    lines = [line for line in out.splitlines() if line.strip()]
+    return 0 if lines == ["\tstatically linked"] else len(lines)
 
 
 def size(binary):
@@ -115,7 +117,7 @@ for r in rows:
     print(f"| `{r['command']}` | {m * 1e3:.2f} | {min(r['cpuSeconds']) * 1e3:.2f}–"
           f"{max(r['cpuSeconds']) * 1e3:.2f} | {m / zipinfo:.1f}× | {m / hello_ms:.1f}× |")
 print()
-print("| binary | bytes | `ldd` lines |")
+print("| binary | bytes | shared objects (`ldd`) |")
 print("|---|---:|---:|")
 for k, v in binaries.items():
     print(f"| `{rel(v)}` | {result['bytes'][k]:,} | {result['libraries'][k]} |")

@@ -3,9 +3,11 @@
   import InkTestSupport
   import Testing
 
-  /// How the README's release build links `willdoc` on Linux (Package.swift): GCC's static
-  /// libstdc++ inside the executable, by lld, wherever both are installed, so that no
-  /// libstdc++.so is loaded and bound at each start; no Swift symbol exported for the loader
+  /// How the README's release build links `willdoc` on Linux (Package.swift and
+  /// Tools/link/lld-static-c-libraries): by lld, as a static position-independent executable
+  /// where every archive it needs is installed, else with GCC's static libstdc++ and the C
+  /// libraries that have archives inside, so that the loader maps and binds as little as it
+  /// can at each start; no Swift symbol exported for the loader
   /// and the runtime's `dladdr` to search; the functions of Tools/link/willdoc.order laid out
   /// in that order. The budget and parity suites run that binary on every sample and hostile
   /// file.
@@ -39,13 +41,12 @@
       }
     }
 
-    @Test(.enabled(if: canLinkStaticCxx, "no static libstdc++ or no ld.lld here"))
-    func theReleaseBinaryLoadsNoLibstdcxx() throws {
-      let binary = try #require(BudgetedRun.releaseBinary)
-      let linked = try ProfileParityTests.linkedLibraries(binary)
-      #expect(!linked.contains { $0.hasPrefix("libstdc++") }, "\(binary.path) links \(linked)")
-      // The check sees what it looks for: libc is listed.
-      #expect(linked.contains { $0.hasPrefix("libc.so") }, "\(linked)")
+    /// The libraries the loader maps for `binary`: its `NEEDED` entries.
+    static func neededLibraries(_ binary: URL) throws -> [String] {
+      try symbolRows("--dynamic", of: binary).compactMap { row in
+        guard row.count >= 5, row[1] == "(NEEDED)" else { return nil }
+        return String(row[4].dropFirst().dropLast())  // "[libc.so.6]"
+      }
     }
 
     /// Whether library `name`'s static archive is installed where the linker looks for it:
@@ -73,26 +74,80 @@
     static let staticallyLinked = [
       (shared: "libz.so", archive: "z"), (shared: "liblzma.so", archive: "lzma"),
       (shared: "libjpeg.so", archive: "jpeg"), (shared: "libgcc_s.so", archive: "gcc_eh"),
+      (shared: "libstdc++.so", archive: "stdc++"),
     ]
 
-    @Test(.enabled(if: ExternalTool.isUsable("ldd"), "no ldd here"))
-    func theReleaseBinaryLoadsNoCLibraryWhoseArchiveIsInstalled() throws {
+    /// Whether the release willdoc of the default profile is linked whole, as a static
+    /// position-independent executable: every archive it needs is installed.
+    static var linksWholeStatic: Bool {
+      canLinkStaticCxx
+        && (staticallyLinked.map(\.archive) + ["c", "m"]).allSatisfy(hasStaticArchive)
+    }
+
+    @Test(.enabled(if: canLinkStaticCxx, "no static libstdc++ or no ld.lld here"))
+    func theReleaseBinaryLoadsNoLibraryWhoseArchiveIsInstalled() throws {
       let binary = try #require(BudgetedRun.releaseBinary)
-      let linked = try ProfileParityTests.linkedLibraries(binary)
-      let expectedStatic = Self.staticallyLinked.filter { Self.hasStaticArchive($0.archive) }
-      for library in expectedStatic {
-        #expect(!linked.contains { $0.hasPrefix(library.shared) }, "\(binary.path) links \(linked)")
+      let needed = try Self.neededLibraries(binary)
+      if Self.linksWholeStatic {
+        #expect(needed.isEmpty, "\(binary.path) needs \(needed)")
+        let headers = String(
+          decoding: try ExternalTool.run("readelf", ["--program-headers", "--wide", binary.path]),
+          as: UTF8.self)
+        #expect(!headers.contains("INTERP"), "\(binary.path) names a loader")
+        #expect(headers.contains("DYN"), "\(binary.path) is not position-independent")
+      } else {
+        for library in Self.staticallyLinked where Self.hasStaticArchive(library.archive) {
+          #expect(
+            !needed.contains { $0.hasPrefix(library.shared) }, "\(binary.path) needs \(needed)")
+        }
+        // The check sees what it looks for: libc is listed.
+        #expect(needed.contains { $0.hasPrefix("libc.so") }, "\(needed)")
       }
-      // The check sees what it looks for: libc is listed.
-      #expect(linked.contains { $0.hasPrefix("libc.so") }, "\(linked)")
+    }
+
+    /// A static executable is still placed at a new address each run: the executable's first
+    /// mapping, read from /proc while it waits for standard input, differs between two runs.
+    @Test func theReleaseBinaryIsPlacedAtARandomAddress() throws {
+      let binary = try #require(BudgetedRun.releaseBinary)
+      var bases: Set<String> = []
+      for _ in 0..<2 {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["inspect", "-"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The executable is mapped before its first instruction runs; the loop only waits for
+        // /proc to show it.
+        var maps = ""
+        for _ in 0..<200 where !maps.contains(binary.lastPathComponent) {
+          maps =
+            (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/maps", encoding: .utf8))
+            ?? ""
+          if !maps.contains(binary.lastPathComponent) { usleep(5_000) }
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let line = maps.split(separator: "\n").first { $0.hasSuffix(binary.lastPathComponent) }
+        bases.insert(
+          String(try #require(line, "no mapping of \(binary.path)").prefix { $0 != "-" }))
+      }
+      #expect(bases.count == 2, "both runs mapped willdoc at \(bases)")
     }
 
     @Test(.enabled(if: ExternalTool.isUsable("readelf"), "install binutils"))
     func theReleaseBinaryExportsNoSwiftSymbols() throws {
       let binary = try #require(BudgetedRun.releaseBinary)
       let names = try Self.symbolRows("--dyn-syms", of: binary).compactMap { $0.dropFirst(7).first }
-      // The check sees symbols: the C library's, which the binary imports, are listed.
-      #expect(names.contains { $0.hasPrefix("memcpy") })
+      // The check sees symbols: the C library's, which a dynamic binary imports, are listed;
+      // a static one has only the empty first row.
+      if Self.linksWholeStatic {
+        #expect(try Self.symbolRows("--dyn-syms", of: binary).contains { $0.first == "0:" })
+      } else {
+        #expect(names.contains { $0.hasPrefix("memcpy") })
+      }
       let swift = names.filter { $0.hasPrefix("$s") }
       let exported = swift.count
       #expect(exported == 0, "Swift symbols exported, e.g. \(swift.prefix(3))")
