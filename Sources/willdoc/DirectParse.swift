@@ -10,8 +10,8 @@ import ArgumentParser
 enum DirectParse {
   /// The command `arguments` name, parsed by itself; nil when the root parser must see them.
   static func command(_ arguments: [String]) -> ParsableCommand? {
-    guard let (type, line) = leaf(arguments) else { return nil }
-    return fromTable(type, line) ?? (try? type.parse(Array(line)))
+    guard let (table, line) = table(arguments) else { return nil }
+    return table.parse(line) ?? (try? table.type().parse(Array(line)))
   }
 
   /// What swift-argument-parser prints for a line that is only `--version`, without building
@@ -25,10 +25,15 @@ enum DirectParse {
   /// Found by the names in ``tables``: the command tree would build every command's
   /// configuration, help text included, to read their names.
   static func leaf(_ arguments: [String]) -> (ParsableCommand.Type, ArraySlice<String>)? {
+    table(arguments).map { ($0.type(), $1) }
+  }
+
+  /// The table of the leaf command `arguments` name and the rest of the line, as ``leaf(_:)``.
+  private static func table(_ arguments: [String]) -> (Table, ArraySlice<String>)? {
     guard let table = tables.first(where: { arguments.starts(with: $0.path) }) else { return nil }
     let rest = arguments.dropFirst(table.path.count)
     guard !rest.contains(where: asksTheRoot) else { return nil }
-    return (table.type, rest)
+    return (table, rest)
   }
 
   /// The command `type`'s table fills from `line`; nil when it has no table or the table
@@ -37,7 +42,7 @@ enum DirectParse {
     -> ParsableCommand?
   {
     let key = ObjectIdentifier(type)
-    return tables.first { ObjectIdentifier($0.type) == key }?.parse(line)
+    return tables.first { ObjectIdentifier($0.type()) == key }?.parse(line)
   }
 
   /// Every leaf command, by the names that lead to it, with its table. Found in a list, not by
@@ -58,13 +63,15 @@ enum DirectParse {
   /// A leaf command: the names that lead to it (`pages merge`), its type and its table.
   struct Table: Sendable {
     let path: [String]
-    let type: ParsableCommand.Type
+    /// The command's type, asked for only once the line names it: making a
+    /// `ParsableCommand.Type` looks up the command's conformance, for every table a run lists.
+    let type: @Sendable () -> ParsableCommand.Type
     let parse: @Sendable (ArraySlice<String>) -> ParsableCommand?
 
-    init<Command: DirectlyParsable & ParsableCommand>(_ path: [String], _ type: Command.Type) {
+    init<Command: DirectlyParsable & ParsableCommand>(_ path: [String], _: Command.Type) {
       self.path = path
-      self.type = type
-      self.parse = { type.directlyParsed($0) }
+      self.type = { Command.self }
+      self.parse = { Command.directlyParsed($0) }
     }
   }
 
