@@ -136,6 +136,33 @@ import Testing
       result.stderr.hasPrefix("willdoc: error: /nonexistent/file.will: I/O error: cannot open"))
   }
 
+  /// A path that starts with `~` is a name in the current folder, as the shell leaves it and
+  /// `open` takes it; the message names that file, not one in the home folder.
+  @Test func aLeadingTildeIsNamedAsTheFileOpened() throws {
+    let directory = try TemporaryDirectory()
+    let result = try WillDocRunner.run(["inspect", "~/willdoc-none.will"], in: directory.url)
+    #expect(result.status == 2)
+    let opened = directory.url.lastPathComponent + "/~/willdoc-none.will: No such file"
+    #expect(result.stderr.contains(opened), "\(result.stderr)")
+  }
+
+  /// `-o '~/x.png'` writes `./~/x.png`, the file the overwrite check looked at, never one of
+  /// that name in the home folder.
+  @Test func aLeadingTildeIsWrittenInTheCurrentFolder() throws {
+    let directory = try TemporaryDirectory()
+    try FileManager.default.createDirectory(
+      at: directory.file("~"), withIntermediateDirectories: false)
+    let name = "willdoc-tilde-\(UUID().uuidString).png"
+    let home = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(name)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try WillDocRunner.run(
+      ["render", BatchPictureTests.valid.appendingPathComponent("handwriting-opc.will").path]
+        + ["-o", "~/" + name], in: directory.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: directory.file("~/" + name).path))
+    #expect(!FileManager.default.fileExists(atPath: home.path))
+  }
+
   @Test func emptyFileIsNotAWillFile() throws {
     let directory = try TemporaryDirectory()
     let url = directory.file("empty.will")

@@ -28,7 +28,7 @@ func writeOutput(_ bytes: [UInt8], to path: String) throws(ExitCode) {
 /// replaced, once the command's overwrite policy allowed it.
 func writeFile(_ bytes: [UInt8], to path: String, force: Bool) throws(WillError) {
   if SystemPath.isPlain(path) {
-    try FileIO.write(bytes, to: URL(fileURLWithPath: path))
+    try FileIO.write(bytes, to: SystemPath.fileURL(path))
     return
   }
   let (folderPath, name) = SystemPath.split(path)

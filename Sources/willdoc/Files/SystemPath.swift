@@ -157,7 +157,7 @@ enum SystemPath {
   /// directory. Any other path is opened by its bytes.
   static func read(_ path: String, limit: Int) throws(WillError) -> [UInt8] {
     if isPlain(path) {
-      return try FileIO.read(named: URL(fileURLWithPath: path).path, limit: limit) {
+      return try FileIO.read(named: absolute(path), limit: limit) {
         open(path, O_RDONLY | O_CLOEXEC)
       }
     }
@@ -165,6 +165,16 @@ enum SystemPath {
       withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     }
   }
+
+  /// The file URL of a plain `path` as `open` takes it: a leading `~` is a name in the
+  /// current folder (the shell expands the `~` it means), where a URL would take the home
+  /// folder, looked up from the user database.
+  static func fileURL(_ path: String) -> URL {
+    URL(fileURLWithPath: path.hasPrefix("~") ? "./" + path : path)
+  }
+
+  /// `path` made absolute, as ``fileURL(_:)`` spells it.
+  static func absolute(_ path: String) -> String { fileURL(path).path }
 
   /// The first `count` bytes of `path` (fewer when it is shorter), or nil when it cannot be
   /// opened or read: for sniffing a file's format before reading it whole.
