@@ -174,8 +174,12 @@ let package = Package(
       dependencies: [
         "InkCodec", "InkInput", "InkRender", "InkSynthesis",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .target(name: "CEntryPoint", condition: .when(platforms: [.linux])),
       ], swiftSettings: fastStart, linkerSettings: staticCxxLinking
     ),
+    // The static release willdoc's entry point on Linux: faults in the pages the start-up
+    // writes, in a few system calls, then runs glibc's start (Tools/link/lld-static-c-libraries).
+    .target(name: "CEntryPoint"),
     // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
     // sample documents. Not a product: apps get ink from a pen, not from a motor model.
     .target(

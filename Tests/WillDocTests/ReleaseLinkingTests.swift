@@ -7,7 +7,8 @@
   /// Tools/link/lld-static-c-libraries): by lld, as a static position-independent executable
   /// where every archive it needs is installed, else with GCC's static libstdc++ and the C
   /// libraries that have archives inside, so that the loader maps and binds as little as it
-  /// can at each start; no Swift symbol exported for the loader
+  /// can at each start; a static one starting at Sources/CEntryPoint; no Swift symbol exported
+  /// for the loader
   /// and the runtime's `dladdr` to search; the functions of Tools/link/willdoc.order laid out
   /// in that order. The budget and parity suites run that binary on every sample and hostile
   /// file.
@@ -135,6 +136,63 @@
           String(try #require(line, "no mapping of \(binary.path)").prefix { $0 != "-" }))
       }
       #expect(bases.count == 2, "both runs mapped willdoc at \(bases)")
+    }
+
+    /// The static executable starts at Sources/CEntryPoint, which faults in the pages its
+    /// start-up writes in a few system calls rather than one fault per page: while
+    /// `inspect -` waits for standard input, every page of its zero-initialised data is
+    /// resident (the mapping after its file's), where a run touches only a fifth of them.
+    @Test(
+      .enabled(if: linksWholeStatic, "not linked whole static here"),
+      .enabled(if: runsOnX86, "the entry point is written for x86-64"))
+    func theStaticReleaseBinaryFaultsInItsWrittenPagesAtStart() throws {
+      let binary = try #require(BudgetedRun.releaseBinary)
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = ["inspect", "-"]
+      let input = Pipe()
+      process.standardInput = input
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Waiting for standard input: in `read`, system call 0.
+      let call = "/proc/\(process.processIdentifier)/syscall"
+      for _ in 0..<400 {
+        let text = (try? String(contentsOfFile: call, encoding: .utf8)) ?? ""
+        if text.hasPrefix("0 ") { break }
+        usleep(5_000)
+      }
+      // Read to its end: /proc reports the file as empty, and it is longer than a page.
+      let file = try #require(
+        FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/smaps"))
+      let smaps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+      try input.fileHandleForWriting.close()
+      process.waitUntilExit()
+      // Each mapping: its header line (range, …, path), then `Size:`, `Rss:`, … in kB.
+      var mappings: [(path: String, size: Int, resident: Int)] = []
+      for line in smaps.split(separator: "\n") {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        if fields.first?.contains("-") == true, fields.count >= 5 {
+          mappings.append((fields.count > 5 ? String(fields[5]) : "", 0, 0))
+        } else if fields.first == "Size:", let kB = Int(fields[1]) {
+          mappings[mappings.count - 1].size = kB
+        } else if fields.first == "Rss:", let kB = Int(fields[1]) {
+          mappings[mappings.count - 1].resident = kB
+        }
+      }
+      let name = "/" + binary.lastPathComponent
+      let last = try #require(mappings.lastIndex { $0.path.hasSuffix(name) }, "\(mappings)")
+      let zeroData = try #require(mappings.indices.contains(last + 1) ? mappings[last + 1] : nil)
+      #expect(zeroData.path.isEmpty && zeroData.size > 100, "\(zeroData)")
+      #expect(zeroData.resident == zeroData.size, "\(zeroData.resident) of \(zeroData.size) kB")
+    }
+
+    static var runsOnX86: Bool {
+      #if arch(x86_64)
+        true
+      #else
+        false
+      #endif
     }
 
     @Test(.enabled(if: ExternalTool.isUsable("readelf"), "install binutils"))
