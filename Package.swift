@@ -179,7 +179,9 @@ let package = Package(
     ),
     // The static release willdoc's entry point on Linux: faults in the pages the start-up
     // writes, in a few system calls, then runs glibc's start (Tools/link/lld-static-c-libraries).
-    .target(name: "CEntryPoint"),
+    // DWARF 4 like the Swift modules': valgrind 3.19 (Debian 12) gives up on an executable
+    // that mixes in a DWARF 5 unit.
+    .target(name: "CEntryPoint", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
     // The seeded handwriting (motor model, synthesized notes) behind `willdoc synth` and the
     // sample documents. Not a product: apps get ink from a pen, not from a motor model.
     .target(

@@ -195,6 +195,17 @@
       #endif
     }
 
+    /// valgrind, which Tools/startup-order runs and people debug with, reads the release
+    /// binary: valgrind 3.19 (Debian 12) gives up on one whose debug information mixes DWARF 4
+    /// and 5 units (Package.swift compiles Sources/CEntryPoint for DWARF 4).
+    @Test(.enabled(if: ExternalTool.isUsable("valgrind"), "install valgrind"))
+    func valgrindRunsTheReleaseBinary() throws {
+      let binary = try #require(BudgetedRun.releaseBinary)
+      let output = try ExternalTool.run(
+        "valgrind", ["--tool=none", "-q", binary.path, "--version"])
+      #expect(String(decoding: output, as: UTF8.self).hasPrefix("willdoc "))
+    }
+
     @Test(.enabled(if: ExternalTool.isUsable("readelf"), "install binutils"))
     func theReleaseBinaryExportsNoSwiftSymbols() throws {
       let binary = try #require(BudgetedRun.releaseBinary)
