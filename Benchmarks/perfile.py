@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """One process per file against one batch process: a folder of real notes converted both ways.
 
-    perfile.py WORK WILLDOC HELLO SAMPLES [COUNT]
+    perfile.py WORK WILLDOC HELLO EMPTY BARE SAMPLES [COUNT]
 
 Fills WORK/perfile-in with COUNT notes (500 by default): the real WILL samples in SAMPLES,
 copied in turn under numbered names. Then converts the folder to UIM twice, both on two
 processes at a time: `xargs -P 2` running one `willdoc convert NOTE -d OUT --to uim` per note,
 and one `willdoc convert FOLDER -d OUT --to uim -j 2`; beside them, the floors of one process
-per note: `zipinfo` (a C tool) and HELLO (a Swift hello world), each under the same xargs.
+per note, each under the same xargs: `zipinfo` (a C tool), HELLO (a Swift hello world), EMPTY
+(an empty static C program: the kernel's and the C library's start) and BARE (a static program
+that never enters the C library: the kernel's alone). One process per note costs at least
+EMPTY's floor plus the batch's work.
 Each way runs $BENCH_PERFILE_ROUNDS
 times (3 by default), alternating; prints the Markdown section with wall and CPU seconds
 (medians) and the ratio, and writes WORK/perfile.json.
@@ -20,8 +23,8 @@ import subprocess
 import sys
 import time
 
-work, willdoc, hello, samples = (os.path.abspath(a) for a in sys.argv[1:5])
-count = int(sys.argv[5]) if len(sys.argv) > 5 else 500
+work, willdoc, hello, empty, bare, samples = (os.path.abspath(a) for a in sys.argv[1:7])
+count = int(sys.argv[7]) if len(sys.argv) > 7 else 500
 rounds = int(os.environ.get("BENCH_PERFILE_ROUNDS", "3"))
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -70,9 +73,13 @@ batch = [willdoc, "convert", "-q", "perfile-in", "-d", "perfile-b", "--to", "uim
 # checked: zipinfo warns about some real notes' zips).
 zipinfo = ["sh", "-c", "ls perfile-in/*.will | xargs -P 2 -I{} zipinfo {}"]
 hello_floor = ["sh", "-c", f"ls perfile-in/*.will | xargs -P 2 -I{{}} {hello}"]
+empty_floor = ["sh", "-c", f"ls perfile-in/*.will | xargs -P 2 -I{{}} {empty}"]
+bare_floor = ["sh", "-c", f"ls perfile-in/*.will | xargs -P 2 -I{{}} {bare}"]
 ways = {"per-file": (per_file, os.path.join(work, "perfile-a")),
         "batch": (batch, os.path.join(work, "perfile-b")),
-        "zipinfo per file": (zipinfo, None), "hello per file": (hello_floor, None)}
+        "zipinfo per file": (zipinfo, None), "hello per file": (hello_floor, None),
+        "empty C program per file": (empty_floor, None),
+        "no C library per file": (bare_floor, None)}
 runs = {k: [] for k in ways}
 for _ in range(rounds):
     for name, (argv, out) in ways.items():
@@ -96,7 +103,9 @@ result = {"commit": commit + (" (with local changes)" if dirty else ""), "cpu": 
           "cores": os.cpu_count(), "load": os.getloadavg()[0], "notes": count,
           "bytes": total_bytes, "rounds": rounds, "figures": figures,
           "commands": {"per-file": per_file[2], "batch": " ".join(batch),
-                       "zipinfo per file": zipinfo[2], "hello per file": hello_floor[2]}}
+                       "zipinfo per file": zipinfo[2], "hello per file": hello_floor[2],
+                       "empty C program per file": empty_floor[2],
+                       "no C library per file": bare_floor[2]}}
 json.dump(result, open(os.path.join(work, "perfile.json"), "w"), indent=1)
 
 print("## One process per file: a folder of notes\n")
@@ -110,7 +119,11 @@ print("| way | command | wall s | CPU s | wall vs batch |")
 print("|---|---|---:|---:|---:|")
 for name in ways:
     f = figures[name]
-    command = result["commands"][name].replace(willdoc, "willdoc").replace(hello, "hello")
+    command = (result["commands"][name].replace(willdoc, "willdoc").replace(hello, "hello")
+               .replace(empty, "empty-c").replace(bare, "bare"))
     print(f"| {name} | `{command}` | {f['wall']:.2f} | {f['cpu']:.2f} | "
           f"{f['wall'] / figures['batch']['wall']:.2f}× |")
+least = figures["empty C program per file"]["wall"] + figures["batch"]["wall"]
+print(f"\nThe least one process per note can cost here, an empty C program's start per note and "
+      f"the batch's work: {least:.2f} s, {least / figures['batch']['wall']:.2f}× the batch.")
 print()
