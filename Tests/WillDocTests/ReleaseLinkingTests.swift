@@ -106,31 +106,40 @@
       }
     }
 
+    /// `/proc/PID/name` of `binary` running `inspect -` while it waits for standard input
+    /// (in `read`, system call 0), read to its end: /proc reports the files as empty, and
+    /// `smaps` is longer than a page.
+    static func procFile(_ name: String, whileWaiting binary: URL) throws -> String {
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = ["inspect", "-"]
+      let input = Pipe()
+      process.standardInput = input
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      defer {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+      }
+      let call = "/proc/\(process.processIdentifier)/syscall"
+      for _ in 0..<400 {
+        let text = (try? String(contentsOfFile: call, encoding: .utf8)) ?? ""
+        if text.hasPrefix("0 ") { break }
+        usleep(5_000)
+      }
+      let file = try #require(
+        FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/\(name)"))
+      return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+    }
+
     /// A static executable is still placed at a new address each run: the executable's first
     /// mapping, read from /proc while it waits for standard input, differs between two runs.
     @Test func theReleaseBinaryIsPlacedAtARandomAddress() throws {
       let binary = try #require(BudgetedRun.releaseBinary)
       var bases: Set<String> = []
       for _ in 0..<2 {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["inspect", "-"]
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The executable is mapped before its first instruction runs; the loop only waits for
-        // /proc to show it.
-        var maps = ""
-        for _ in 0..<200 where !maps.contains(binary.lastPathComponent) {
-          maps =
-            (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/maps", encoding: .utf8))
-            ?? ""
-          if !maps.contains(binary.lastPathComponent) { usleep(5_000) }
-        }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let maps = try Self.procFile("maps", whileWaiting: binary)
         let line = maps.split(separator: "\n").first { $0.hasSuffix(binary.lastPathComponent) }
         bases.insert(
           String(try #require(line, "no mapping of \(binary.path)").prefix { $0 != "-" }))
@@ -147,27 +156,7 @@
       .enabled(if: runsOnX86, "the entry point is written for x86-64"))
     func theStaticReleaseBinaryFaultsInItsWrittenPagesAtStart() throws {
       let binary = try #require(BudgetedRun.releaseBinary)
-      let process = Process()
-      process.executableURL = binary
-      process.arguments = ["inspect", "-"]
-      let input = Pipe()
-      process.standardInput = input
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      // Waiting for standard input: in `read`, system call 0.
-      let call = "/proc/\(process.processIdentifier)/syscall"
-      for _ in 0..<400 {
-        let text = (try? String(contentsOfFile: call, encoding: .utf8)) ?? ""
-        if text.hasPrefix("0 ") { break }
-        usleep(5_000)
-      }
-      // Read to its end: /proc reports the file as empty, and it is longer than a page.
-      let file = try #require(
-        FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/smaps"))
-      let smaps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
-      try input.fileHandleForWriting.close()
-      process.waitUntilExit()
+      let smaps = try Self.procFile("smaps", whileWaiting: binary)
       // Each mapping: its header line (range, …, path), then `Size:`, `Rss:`, … in kB.
       var mappings: [(path: String, size: Int, resident: Int)] = []
       for line in smaps.split(separator: "\n") {
