@@ -194,10 +194,9 @@ package enum FileIO {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     var lastError: Int32 = EEXIST
     for _ in 0..<100 {
-      let suffix = String((0..<6).map { _ in letters.randomElement()! })
+      let suffix = TemporaryName.random(6)
       let temporary = folder + ".\(name).tmp-\(suffix)"
       let descriptor = TemporaryFileCleanup.withSignalsBlocked { () -> Int32 in
         let descriptor = open(

@@ -138,11 +138,10 @@ final class GeneratedOutputs {
 
   /// Writes `bytes` under a temporary name in `folder`, to become `name` at ``commit()``.
   func stage(_ bytes: [UInt8], as name: String, in folder: Folder) throws(WillError) {
-    let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     var descriptor: Int32 = -1
     var temporary = ""
     for _ in 0..<100 {
-      temporary = ".willdoc-" + String((0..<8).map { _ in letters.randomElement()! }) + ".tmp"
+      temporary = ".willdoc-" + TemporaryName.random(8) + ".tmp"
       descriptor = openat(
         folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
       if descriptor >= 0 || errno != EEXIST { break }
