@@ -8,9 +8,8 @@
   /// where every archive it needs is installed, else with GCC's static libstdc++ and the C
   /// libraries that have archives inside, so that the loader maps and binds as little as it
   /// can at each start; a static one starting at Sources/CEntryPoint; no Swift symbol exported
-  /// for the loader
-  /// and the runtime's `dladdr` to search; the functions of Tools/link/willdoc.order laid out
-  /// in that order. The budget and parity suites run that binary on every sample and hostile
+  /// for the loader and the runtime's `dladdr` to search; the functions of
+  /// Tools/link/willdoc.order laid out in that order. The budget and parity suites run that binary on every sample and hostile
   /// file.
   @Suite(
     .enabled(
