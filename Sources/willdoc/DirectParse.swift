@@ -3,15 +3,15 @@ import ArgumentParser
 /// A command line parsed by the command it names alone. swift-argument-parser's `parseAsRoot`
 /// first tries the line as two completion-script requests and walks the whole command tree,
 /// and any of its parsers builds each command's arguments by reflection: for `inspect -q FILE`
-/// either cost more CPU time than reading the file. So an ordinary line is filled from the
-/// command's table (``DirectlyParsable``); a line the table leaves is parsed by the command's
-/// own parser. Help, the version, completion scripts, the `help` command and every error take
-/// the root parser, which prints them as always.
+/// either cost more CPU time than reading the file. So an ordinary line fills the command's
+/// plain values from its table (``DirectlyParsable``); a line the table leaves is parsed by the
+/// command's own declaration. Help, the version, completion scripts, the `help` command and
+/// every error take the root parser, which prints them as always.
 enum DirectParse {
   /// The command `arguments` name, parsed by itself; nil when the root parser must see them.
-  static func command(_ arguments: [String]) -> ParsableCommand? {
+  static func command(_ arguments: [String]) -> (any RunnableCommand)? {
     guard let (table, line) = table(arguments) else { return nil }
-    return table.parse(line) ?? (try? table.type().parse(Array(line)))
+    return table.parse(line) ?? table.parseDeclared(line)
   }
 
   /// What swift-argument-parser prints for a line that is only `--version`, without building
@@ -20,33 +20,19 @@ enum DirectParse {
     arguments == ["--version"] ? WillDoc.configuration.version : nil
   }
 
-  /// The leaf command `arguments` name and the rest of the line; nil when the line is for the
-  /// root parser (no leaf command, or help, the version or a completion script asked for).
-  /// Found by the names in ``tables``: the command tree would build every command's
-  /// configuration, help text included, to read their names.
-  static func leaf(_ arguments: [String]) -> (ParsableCommand.Type, ArraySlice<String>)? {
-    table(arguments).map { ($0.type(), $1) }
-  }
-
-  /// The table of the leaf command `arguments` name and the rest of the line, as ``leaf(_:)``.
-  private static func table(_ arguments: [String]) -> (Table, ArraySlice<String>)? {
+  /// The table of the leaf command `arguments` name and the rest of the line; nil when the
+  /// line is for the root parser (no leaf command, or help, the version or a completion script
+  /// asked for). Found by the names in ``tables``: the command tree would build every
+  /// command's configuration, help text included, to read their names.
+  static func table(_ arguments: [String]) -> (Table, ArraySlice<String>)? {
     guard let table = tables.first(where: { arguments.starts(with: $0.path) }) else { return nil }
     let rest = arguments.dropFirst(table.path.count)
     guard !rest.contains(where: asksTheRoot) else { return nil }
     return (table, rest)
   }
 
-  /// The command `type`'s table fills from `line`; nil when it has no table or the table
-  /// leaves the line to swift-argument-parser.
-  static func fromTable(_ type: ParsableCommand.Type, _ line: ArraySlice<String>)
-    -> ParsableCommand?
-  {
-    let key = ObjectIdentifier(type)
-    return tables.first { ObjectIdentifier($0.type()) == key }?.parse(line)
-  }
-
   /// Every leaf command, by the names that lead to it, with its table. Found in a list, not by
-  /// casting the type to ``DirectlyParsable``: a cast's first use scans every protocol
+  /// casting a type to ``RunnableCommand``: a cast's first use scans every protocol
   /// conformance in the executable, and each parse here is specialised to its command.
   static let tables: [Table] = [
     Table(["inspect"], Inspect.self), Table(["dump"], Dump.self),
@@ -60,18 +46,28 @@ enum DirectParse {
     Table(["pages", "split"], Pages.Split.self), Table(["pages", "merge"], Pages.Merge.self),
   ]
 
-  /// A leaf command: the names that lead to it (`pages merge`), its type and its table.
+  /// A leaf command: the names that lead to it (`pages merge`), its table, and its
+  /// declaration's parser for the lines the table leaves.
   struct Table: Sendable {
     let path: [String]
-    /// The command's type, asked for only once the line names it: making a
-    /// `ParsableCommand.Type` looks up the command's conformance, for every table a run lists.
-    let type: @Sendable () -> ParsableCommand.Type
-    let parse: @Sendable (ArraySlice<String>) -> ParsableCommand?
+    /// The command's declaration, asked for only once the line names it: making a
+    /// `ParsableCommand.Type` looks up the declaration's conformance, for every table a run
+    /// lists.
+    let declaration: @Sendable () -> ParsableCommand.Type
+    /// The command's plain type, asked for as ``declaration``.
+    let command: @Sendable () -> any RunnableCommand.Type
+    /// The command the table fills from the rest of the line; nil when it leaves the line.
+    let parse: @Sendable (ArraySlice<String>) -> (any RunnableCommand)?
+    /// The command its declaration parses from the rest of the line; nil for an error, which
+    /// the root parser then reports.
+    let parseDeclared: @Sendable (ArraySlice<String>) -> (any RunnableCommand)?
 
-    init<Command: DirectlyParsable & ParsableCommand>(_ path: [String], _: Command.Type) {
+    init<Command: RunnableCommand>(_ path: [String], _: Command.Type) {
       self.path = path
-      self.type = { Command.self }
+      self.declaration = { Command.Declaration.self }
+      self.command = { Command.self }
       self.parse = { Command.directlyParsed($0) }
+      self.parseDeclared = { (try? Command.Declaration.parse(Array($0)))?.plain }
     }
   }
 

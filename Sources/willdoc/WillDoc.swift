@@ -23,8 +23,10 @@ struct WillDoc: ParsableCommand {
       """,
     version: "willdoc \(version)",
     subcommands: [
-      Inspect.self, Dump.self, Validate.self, Reencode.self, Convert.self, Render.self,
-      Salvage.self, Synth.self, PartCommand.self, Diff.self, Pages.self, ExtractCommand.self,
+      Inspect.Declaration.self, Dump.Declaration.self, Validate.Declaration.self,
+      Reencode.Declaration.self, Convert.Declaration.self, Render.Declaration.self,
+      Salvage.Declaration.self, Synth.Declaration.self, PartCommand.Declaration.self,
+      Diff.Declaration.self, Pages.self, ExtractCommand.Declaration.self,
     ]
   )
 
@@ -43,8 +45,12 @@ struct WillDoc: ParsableCommand {
           "no command named \(arguments[1].terminalSafe) (the commands: \(Self.listedNames.joined(separator: ", ")))"
         )
       }
-      var command = try DirectParse.command(arguments) ?? parseAsRoot(arguments)
-      try command.run()
+      if var command = DirectParse.command(arguments) {
+        try command.run()
+      } else {
+        var command = try parseAsRoot(arguments)
+        try command.run()
+      }
     } catch {
       exitReporting(error, arguments: arguments)
     }

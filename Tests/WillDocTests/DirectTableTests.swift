@@ -68,9 +68,7 @@ import Testing
     return leaves
   }()
 
-  static func tableNames<Command: DirectlyParsable & ParsableCommand>(_ type: Command.Type)
-    -> [String]
-  {
+  static func tableNames<Command: DirectlyParsable>(_ type: Command.Type) -> [String] {
     type.directOptions.flatMap(\.names)
   }
 
@@ -80,11 +78,9 @@ import Testing
 
   @Test func everyOptionOfEveryCommandIsInItsTable() throws {
     for leaf in Self.leaves {
-      let (type, _) = try #require(DirectParse.leaf(leaf.path), "\(leaf)")
-      let cast = type as? any (DirectlyParsable & ParsableCommand).Type
-      let table = try #require(cast, "\(leaf) has no table")
+      let (table, _) = try #require(DirectParse.table(leaf.path), "\(leaf) has no table")
       let declared = Set(leaf.options.flatMap(\.names))
-      let listed = Self.tableNames(table)
+      let listed = Self.tableNames(table.command())
       #expect(Set(listed) == declared, "\(leaf)")
       #expect(listed.count == Set(listed).count, "\(leaf) lists a name twice")
     }
@@ -165,9 +161,11 @@ import Testing
       }
       limitsSeen = limitsSeen || leaf.options.contains { $0.names.contains("--max-parts") }
       for line in lines {
-        let (type, rest) = try #require(DirectParse.leaf(line), "\(line)")
-        let parsed = try? type.parse(Array(rest))
-        guard let direct = DirectParse.fromTable(type, rest) else {
+        let (table, rest) = try #require(DirectParse.table(line), "\(line)")
+        let parsed = (try? table.declaration().parse(Array(rest))).flatMap {
+          ($0 as? any ArgumentsDeclaration)?.plain
+        }
+        guard let direct = table.parse(rest) else {
           if parsed != nil { declined.append(line.joined(separator: " ")) }
           continue
         }

@@ -11,8 +11,8 @@ import ArgumentParser
 #endif
 
 /// The `--color` option.
-struct ColorOptions: ParsableArguments {
-  @Option(help: "Colour the output: auto (when stdout is a terminal), always or never.")
+struct ColorOptions: DirectlyParsable {
+  /// Colour the output: auto (when stdout is a terminal), always or never.
   var color: ColorChoice = .auto
 
   /// Whether to emit ANSI colour codes on standard output.
@@ -27,12 +27,21 @@ struct ColorOptions: ParsableArguments {
   }
 }
 
-extension ColorOptions: DirectlyParsable {
-  static var directDefaults: Self {
-    var options = Self()
-    options.color = .auto
-    return options
-  }
-
+extension ColorOptions {
   static var ownDirectOptions: [DirectOption<Self>] { [.value("--color") { $0.color = $1 }] }
+}
+
+extension ColorOptions {
+  /// The option group as swift-argument-parser declares it, for its help, its errors and the
+  /// lines the table leaves: ``plain`` is the ``ColorOptions`` it parses to.
+  struct Declaration: ParsableArguments, ArgumentsDeclaration {
+    @Option(help: "Colour the output: auto (when stdout is a terminal), always or never.")
+    var color: ColorChoice = .auto
+
+    var plain: ColorOptions {
+      var plain = ColorOptions()
+      plain.color = color
+      return plain
+    }
+  }
 }

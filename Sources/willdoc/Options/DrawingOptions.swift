@@ -4,98 +4,48 @@ import InkRender
 
 /// How `render` and `convert --to png|svg|pdf` draw a page: scale, background, brush, fit and
 /// the drawing limits (hidden from `--help`: ``LimitOptions/helpNote`` points to them).
-struct DrawingOptions: ParsableArguments {
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Output pixels per page unit, above 0 and at most 1000 (default: 1).", valueName: "s"))
+struct DrawingOptions: DirectlyParsable {
+  /// Output pixels per page unit, above 0 and at most 1000 (default: 1).
   var scale: Double?
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Dots per inch, above 0 and at most 96000; 96 is scale 1 (default: 96).", valueName: "d"))
+  /// Dots per inch, above 0 and at most 96000; 96 is scale 1 (default: 96).
   var dpi: Double?
 
-  @Option(
-    help: ArgumentHelp(
-      "page (the section's background), transparent, or a colour #RRGGBB or #RRGGBBAA.",
-      valueName: "page|transparent|#RRGGBB"))
+  /// page (the section's background), transparent, or a colour #RRGGBB or #RRGGBBAA.
   var background: String = "page"
 
-  @Option(
-    help: ArgumentHelp(
-      "How strokes are drawn (in SVG and PDF as an image).",
-      valueName: "solid|particle|hair"))
+  /// How strokes are drawn (in SVG and PDF as an image).
   var brush: Brush = .solid
 
-  @Option(
-    help: ArgumentHelp(
-      "SVG strokes as filled outlines or as stroked centre lines (mean width).",
-      valueName: "outline|centerline"))
+  /// SVG strokes as filled outlines or as stroked centre lines (mean width).
   var svgStyle: SVGStyle = .outline
 
-  @Option(
-    help: ArgumentHelp(
-      "Crop to the page, or to the ink's bounds + the margin.", valueName: "page|ink"))
+  /// Crop to the page, or to the ink's bounds + the margin.
   var fit: PageFit = .page
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Page units around the ink (--fit ink; default 8) or inside --paper's edges (0; 8 for "
-        + "ink).", valueName: "units"))
+  /// Page units around the ink (--fit ink; default 8) or inside --paper's edges (0; 8 for ink).
   var margin: Double?
 
-  @Option(
-    help: ArgumentHelp(
-      "A sheet to fit and centre the page on: a4, letter, a4-landscape, letter-landscape, "
-        + "WxH[mm|cm|in|pt|px].",
-      valueName: "size"))
+  /// A sheet to fit and centre the page on: a4, letter, a4-landscape, letter-landscape,
+  /// WxH[mm|cm|in|pt|px].
   var paper: String?
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Every stroke's width times f (a darker pen), above 0 and at most 100.",
-      valueName: "f"))
+  /// Every stroke's width times f (a darker pen), above 0 and at most 100.
   var widthScale: Double = 1
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "JPEG quality, 1…100; JPEG is drawn over white.",
-      valueName: "q"))
+  /// JPEG quality, 1…100; JPEG is drawn over white.
   var quality: Int = 90
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md). "
-        + LimitValue.suffixHelp,
-      valueName: "n", visibility: .hidden))
+  /// Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md).
   var maxRenderWork = LimitValue(RenderLimits.default.maxWork)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most work units for every page the command draws, together. " + LimitValue.suffixHelp,
-      valueName: "n", visibility: .hidden))
+  /// Most work units for every page the command draws, together.
   var maxTotalRenderWork = LimitValue(TotalRenderBudget.defaultLimit)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most pixels (width × height) of one page's canvas; a larger page is an error. "
-        + LimitValue.suffixHelp,
-      valueName: "n", visibility: .hidden))
+  /// Most pixels (width × height) of one page's canvas; a larger page is an error.
   var maxCanvasPixels = LimitValue(RenderLimits.default.maxCanvasPixels)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most scans of one JPEG image; an image with more is not drawn. " + LimitValue.suffixHelp,
-      valueName: "n", visibility: .hidden))
+  /// Most scans of one JPEG image; an image with more is not drawn.
   var maxImageScans = LimitValue(RenderLimits.default.maxImageScans)
 
   /// The page background: the section's own, none, or a colour.
@@ -240,26 +190,7 @@ extension Brush: ExpressibleByArgument {}
 extension SVGStyle: ExpressibleByArgument {}
 extension PageFit: ExpressibleByArgument {}
 
-extension DrawingOptions: DirectlyParsable {
-  static var directDefaults: Self {
-    var options = Self()
-    options.scale = nil
-    options.dpi = nil
-    options.background = "page"
-    options.brush = .solid
-    options.svgStyle = .outline
-    options.fit = .page
-    options.margin = nil
-    options.paper = nil
-    options.widthScale = 1
-    options.quality = 90
-    options.maxRenderWork = LimitValue(RenderLimits.default.maxWork)
-    options.maxTotalRenderWork = LimitValue(TotalRenderBudget.defaultLimit)
-    options.maxCanvasPixels = LimitValue(RenderLimits.default.maxCanvasPixels)
-    options.maxImageScans = LimitValue(RenderLimits.default.maxImageScans)
-    return options
-  }
-
+extension DrawingOptions {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--scale", as: Double.self) { $0.scale = $1 },
@@ -277,5 +208,125 @@ extension DrawingOptions: DirectlyParsable {
       .value("--max-canvas-pixels") { $0.maxCanvasPixels = $1 },
       .value("--max-image-scans") { $0.maxImageScans = $1 },
     ]
+  }
+}
+
+extension DrawingOptions {
+  /// The option group as swift-argument-parser declares it, for its help, its errors and the
+  /// lines the table leaves: ``plain`` is the ``DrawingOptions`` it parses to.
+  struct Declaration: ParsableArguments, ArgumentsDeclaration {
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Output pixels per page unit, above 0 and at most 1000 (default: 1).", valueName: "s"))
+    var scale: Double?
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Dots per inch, above 0 and at most 96000; 96 is scale 1 (default: 96).", valueName: "d"))
+    var dpi: Double?
+
+    @Option(
+      help: ArgumentHelp(
+        "page (the section's background), transparent, or a colour #RRGGBB or #RRGGBBAA.",
+        valueName: "page|transparent|#RRGGBB"))
+    var background: String = "page"
+
+    @Option(
+      help: ArgumentHelp(
+        "How strokes are drawn (in SVG and PDF as an image).",
+        valueName: "solid|particle|hair"))
+    var brush: Brush = .solid
+
+    @Option(
+      help: ArgumentHelp(
+        "SVG strokes as filled outlines or as stroked centre lines (mean width).",
+        valueName: "outline|centerline"))
+    var svgStyle: SVGStyle = .outline
+
+    @Option(
+      help: ArgumentHelp(
+        "Crop to the page, or to the ink's bounds + the margin.", valueName: "page|ink"))
+    var fit: PageFit = .page
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Page units around the ink (--fit ink; default 8) or inside --paper's edges (0; 8 for "
+          + "ink).", valueName: "units"))
+    var margin: Double?
+
+    @Option(
+      help: ArgumentHelp(
+        "A sheet to fit and centre the page on: a4, letter, a4-landscape, letter-landscape, "
+          + "WxH[mm|cm|in|pt|px].",
+        valueName: "size"))
+    var paper: String?
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Every stroke's width times f (a darker pen), above 0 and at most 100.",
+        valueName: "f"))
+    var widthScale: Double = 1
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "JPEG quality, 1…100; JPEG is drawn over white.",
+        valueName: "q"))
+    var quality: Int = 90
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most work units for drawing one page (about a nanosecond each; see docs/render-budget.md). "
+          + LimitValue.suffixHelp,
+        valueName: "n", visibility: .hidden))
+    var maxRenderWork = LimitValue(RenderLimits.default.maxWork)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most work units for every page the command draws, together. " + LimitValue.suffixHelp,
+        valueName: "n", visibility: .hidden))
+    var maxTotalRenderWork = LimitValue(TotalRenderBudget.defaultLimit)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most pixels (width × height) of one page's canvas; a larger page is an error. "
+          + LimitValue.suffixHelp,
+        valueName: "n", visibility: .hidden))
+    var maxCanvasPixels = LimitValue(RenderLimits.default.maxCanvasPixels)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most scans of one JPEG image; an image with more is not drawn. " + LimitValue.suffixHelp,
+        valueName: "n", visibility: .hidden))
+    var maxImageScans = LimitValue(RenderLimits.default.maxImageScans)
+
+    var plain: DrawingOptions {
+      var plain = DrawingOptions()
+      plain.scale = scale
+      plain.dpi = dpi
+      plain.background = background
+      plain.brush = brush
+      plain.svgStyle = svgStyle
+      plain.fit = fit
+      plain.margin = margin
+      plain.paper = paper
+      plain.widthScale = widthScale
+      plain.quality = quality
+      plain.maxRenderWork = maxRenderWork
+      plain.maxTotalRenderWork = maxTotalRenderWork
+      plain.maxCanvasPixels = maxCanvasPixels
+      plain.maxImageScans = maxImageScans
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
   }
 }

@@ -3,124 +3,59 @@ import InkCodec
 
 /// The decoding limits, one option per ``DecodingLimits`` field. `--help` leaves them out, to
 /// fit a screen (``helpNote`` says where they are); `--help-hidden` lists them.
-struct LimitOptions: ParsableArguments {
+struct LimitOptions: DirectlyParsable {
   /// The sentence a command's help ends with, since its limit options are hidden.
   static let helpNote = "Decoding limits (--max-strokes, …): --help-hidden."
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Largest input file, in bytes. " + LimitValue.suffixHelp, valueName: "bytes",
-      visibility: .hidden))
+  /// Largest input file, in bytes.
   var maxFileBytes = LimitValue(DecodingLimits.default.maxFileBytes)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Largest decompressed size of one zip part. " + LimitValue.suffixHelp, valueName: "bytes",
-      visibility: .hidden))
+  /// Largest decompressed size of one zip part.
   var maxPartBytes = LimitValue(DecodingLimits.default.maxPartBytes)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Largest decompressed size of all parts. " + LimitValue.suffixHelp, valueName: "bytes",
-      visibility: .hidden))
+  /// Largest decompressed size of all parts.
   var maxTotalBytes = LimitValue(DecodingLimits.default.maxTotalBytes)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most parts: zip entries in a package, chunks in a RIFF file. " + LimitValue.suffixHelp,
-      valueName: "n", visibility: .hidden))
+  /// Most parts: zip entries in a package, chunks in a RIFF file.
   var maxParts = LimitValue(DecodingLimits.default.maxParts)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Deepest XML element nesting (at most 256). " + LimitValue.suffixHelp, valueName: "n",
-      visibility: .hidden))
+  /// Deepest XML element nesting (at most 256).
   var maxXMLDepth = LimitValue(DecodingLimits.default.maxXMLDepth)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most attributes on one XML element. " + LimitValue.suffixHelp, valueName: "n",
-      visibility: .hidden))
+  /// Most attributes on one XML element.
   var maxXMLAttributes = LimitValue(DecodingLimits.default.maxXMLAttributes)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most strokes in a document. " + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
+  /// Most strokes in a document.
   var maxStrokes = LimitValue(DecodingLimits.default.maxStrokes)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most particle paints in the paints part. " + LimitValue.suffixHelp, valueName: "n",
-      visibility: .hidden))
+  /// Most particle paints in the paints part.
   var maxPaints = LimitValue(DecodingLimits.default.maxPaints)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most points in one stroke. " + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
+  /// Most points in one stroke.
   var maxPointsPerStroke = LimitValue(DecodingLimits.default.maxPointsPerStroke)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most points in a document, counted once per reference to their part. "
-        + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
+  /// Most points in a document, counted once per reference to their part.
   var maxTotalPoints = LimitValue(DecodingLimits.default.maxTotalPoints)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most sections (pages). " + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
+  /// Most sections (pages).
   var maxSections = LimitValue(DecodingLimits.default.maxSections)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most SVG elements in all sections. " + LimitValue.suffixHelp, valueName: "n",
-      visibility: .hidden))
+  /// Most SVG elements in all sections.
   var maxElements = LimitValue(DecodingLimits.default.maxElements)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most references to paths and image parts. " + LimitValue.suffixHelp, valueName: "n",
-      visibility: .hidden))
+  /// Most references to paths and image parts.
   var maxReferences = LimitValue(DecodingLimits.default.maxReferences)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Largest XML part (at most 10,000,000). " + LimitValue.suffixHelp, valueName: "bytes",
-      visibility: .hidden))
+  /// Largest XML part (at most 10,000,000).
   var maxXMLPartBytes = LimitValue(DecodingLimits.default.maxXMLPartBytes)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Longest XML name (at most 50,000). " + LimitValue.suffixHelp, valueName: "bytes",
-      visibility: .hidden))
+  /// Longest XML name (at most 50,000).
   var maxXMLNameBytes = LimitValue(DecodingLimits.default.maxXMLNameBytes)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most channels in one InkML trace format. " + LimitValue.suffixHelp, valueName: "count",
-      visibility: .hidden))
+  /// Most channels in one InkML trace format.
   var maxChannels = LimitValue(DecodingLimits.default.maxChannels)
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Most brushes in one InkML document. " + LimitValue.suffixHelp, valueName: "count",
-      visibility: .hidden))
+  /// Most brushes in one InkML document.
   var maxBrushes = LimitValue(DecodingLimits.default.maxBrushes)
 
   /// The limits the options describe.
@@ -153,30 +88,7 @@ struct LimitOptions: ParsableArguments {
   }
 }
 
-extension LimitOptions: DirectlyParsable {
-  static var directDefaults: Self {
-    var options = Self()
-    let limits = DecodingLimits.default
-    options.maxFileBytes = LimitValue(limits.maxFileBytes)
-    options.maxPartBytes = LimitValue(limits.maxPartBytes)
-    options.maxTotalBytes = LimitValue(limits.maxTotalBytes)
-    options.maxParts = LimitValue(limits.maxParts)
-    options.maxXMLDepth = LimitValue(limits.maxXMLDepth)
-    options.maxXMLAttributes = LimitValue(limits.maxXMLAttributes)
-    options.maxStrokes = LimitValue(limits.maxStrokes)
-    options.maxPaints = LimitValue(limits.maxPaints)
-    options.maxPointsPerStroke = LimitValue(limits.maxPointsPerStroke)
-    options.maxTotalPoints = LimitValue(limits.maxTotalPoints)
-    options.maxSections = LimitValue(limits.maxSections)
-    options.maxElements = LimitValue(limits.maxElements)
-    options.maxReferences = LimitValue(limits.maxReferences)
-    options.maxXMLPartBytes = LimitValue(limits.maxXMLPartBytes)
-    options.maxXMLNameBytes = LimitValue(limits.maxXMLNameBytes)
-    options.maxChannels = LimitValue(limits.maxChannels)
-    options.maxBrushes = LimitValue(limits.maxBrushes)
-    return options
-  }
-
+extension LimitOptions {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--max-file-bytes") { $0.maxFileBytes = $1 },
@@ -197,5 +109,152 @@ extension LimitOptions: DirectlyParsable {
       .value("--max-channels") { $0.maxChannels = $1 },
       .value("--max-brushes") { $0.maxBrushes = $1 },
     ]
+  }
+}
+
+extension LimitOptions {
+  /// The option group as swift-argument-parser declares it, for its help, its errors and the
+  /// lines the table leaves: ``plain`` is the ``LimitOptions`` it parses to.
+  struct Declaration: ParsableArguments, ArgumentsDeclaration {
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Largest input file, in bytes. " + LimitValue.suffixHelp, valueName: "bytes",
+        visibility: .hidden))
+    var maxFileBytes = LimitValue(DecodingLimits.default.maxFileBytes)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Largest decompressed size of one zip part. " + LimitValue.suffixHelp, valueName: "bytes",
+        visibility: .hidden))
+    var maxPartBytes = LimitValue(DecodingLimits.default.maxPartBytes)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Largest decompressed size of all parts. " + LimitValue.suffixHelp, valueName: "bytes",
+        visibility: .hidden))
+    var maxTotalBytes = LimitValue(DecodingLimits.default.maxTotalBytes)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most parts: zip entries in a package, chunks in a RIFF file. " + LimitValue.suffixHelp,
+        valueName: "n", visibility: .hidden))
+    var maxParts = LimitValue(DecodingLimits.default.maxParts)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Deepest XML element nesting (at most 256). " + LimitValue.suffixHelp, valueName: "n",
+        visibility: .hidden))
+    var maxXMLDepth = LimitValue(DecodingLimits.default.maxXMLDepth)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most attributes on one XML element. " + LimitValue.suffixHelp, valueName: "n",
+        visibility: .hidden))
+    var maxXMLAttributes = LimitValue(DecodingLimits.default.maxXMLAttributes)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most strokes in a document. " + LimitValue.suffixHelp, valueName: "n", visibility: .hidden)
+    )
+    var maxStrokes = LimitValue(DecodingLimits.default.maxStrokes)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most particle paints in the paints part. " + LimitValue.suffixHelp, valueName: "n",
+        visibility: .hidden))
+    var maxPaints = LimitValue(DecodingLimits.default.maxPaints)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most points in one stroke. " + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
+    var maxPointsPerStroke = LimitValue(DecodingLimits.default.maxPointsPerStroke)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most points in a document, counted once per reference to their part. "
+          + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
+    var maxTotalPoints = LimitValue(DecodingLimits.default.maxTotalPoints)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most sections (pages). " + LimitValue.suffixHelp, valueName: "n", visibility: .hidden))
+    var maxSections = LimitValue(DecodingLimits.default.maxSections)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most SVG elements in all sections. " + LimitValue.suffixHelp, valueName: "n",
+        visibility: .hidden))
+    var maxElements = LimitValue(DecodingLimits.default.maxElements)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most references to paths and image parts. " + LimitValue.suffixHelp, valueName: "n",
+        visibility: .hidden))
+    var maxReferences = LimitValue(DecodingLimits.default.maxReferences)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Largest XML part (at most 10,000,000). " + LimitValue.suffixHelp, valueName: "bytes",
+        visibility: .hidden))
+    var maxXMLPartBytes = LimitValue(DecodingLimits.default.maxXMLPartBytes)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Longest XML name (at most 50,000). " + LimitValue.suffixHelp, valueName: "bytes",
+        visibility: .hidden))
+    var maxXMLNameBytes = LimitValue(DecodingLimits.default.maxXMLNameBytes)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most channels in one InkML trace format. " + LimitValue.suffixHelp, valueName: "count",
+        visibility: .hidden))
+    var maxChannels = LimitValue(DecodingLimits.default.maxChannels)
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Most brushes in one InkML document. " + LimitValue.suffixHelp, valueName: "count",
+        visibility: .hidden))
+    var maxBrushes = LimitValue(DecodingLimits.default.maxBrushes)
+
+    var plain: LimitOptions {
+      var plain = LimitOptions()
+      plain.maxFileBytes = maxFileBytes
+      plain.maxPartBytes = maxPartBytes
+      plain.maxTotalBytes = maxTotalBytes
+      plain.maxParts = maxParts
+      plain.maxXMLDepth = maxXMLDepth
+      plain.maxXMLAttributes = maxXMLAttributes
+      plain.maxStrokes = maxStrokes
+      plain.maxPaints = maxPaints
+      plain.maxPointsPerStroke = maxPointsPerStroke
+      plain.maxTotalPoints = maxTotalPoints
+      plain.maxSections = maxSections
+      plain.maxElements = maxElements
+      plain.maxReferences = maxReferences
+      plain.maxXMLPartBytes = maxXMLPartBytes
+      plain.maxXMLNameBytes = maxXMLNameBytes
+      plain.maxChannels = maxChannels
+      plain.maxBrushes = maxBrushes
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
   }
 }

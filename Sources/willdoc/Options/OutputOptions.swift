@@ -4,21 +4,15 @@ import InkCodec
 /// The `-o`, `--in-place` and `--force` options of the commands that write a WILL document from
 /// a WILL document (`reencode`, `salvage`). `render` and `convert` write other formats and
 /// have their own `-o`.
-struct OutputOptions: ParsableArguments {
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
+struct OutputOptions: DirectlyParsable {
+  /// The file to write, or - for standard output.
   var output: String?
 
-  @Flag(
-    help: """
-      Replace the input file with the result (when -o is not given, or -o names the \
-      input), atomically and in the input's container; salvage then replaces the damaged \
-      original with what it recovered.
-      """)
+  /// Replace the input file with the result.
   var inPlace = false
 
-  @OptionGroup var overwrite: OverwriteOptions
+  /// Whether an existing output may be replaced (`--force`).
+  var overwrite = OverwriteOptions()
 
   /// The output path: `-o`, or the input with `--in-place`.
   func destination(input: String) -> String? {
@@ -61,14 +55,7 @@ struct OutputOptions: ParsableArguments {
   }
 }
 
-extension OutputOptions: DirectlyParsable {
-  static var directDefaults: Self {
-    var options = Self()
-    options.output = nil
-    options.inPlace = false
-    return options
-  }
-
+extension OutputOptions {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("-o", "--output", as: String.self) { $0.output = $1 },
@@ -78,7 +65,37 @@ extension OutputOptions: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) })
+      DirectGroup { try $1(&$0.overwrite) }
     ]
+  }
+}
+
+extension OutputOptions {
+  /// The option group as swift-argument-parser declares it, for its help, its errors and the
+  /// lines the table leaves: ``plain`` is the ``OutputOptions`` it parses to.
+  struct Declaration: ParsableArguments, ArgumentsDeclaration {
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(
+      help: """
+        Replace the input file with the result (when -o is not given, or -o names the \
+        input), atomically and in the input's container; salvage then replaces the damaged \
+        original with what it recovered.
+        """)
+    var inPlace = false
+
+    @OptionGroup
+    var overwrite: OverwriteOptions.Declaration
+
+    var plain: OutputOptions {
+      var plain = OutputOptions()
+      plain.output = output
+      plain.inPlace = inPlace
+      plain.overwrite = overwrite.plain
+      return plain
+    }
   }
 }

@@ -6,18 +6,14 @@ import InkCodec
 /// with `--force`, or by `--in-place` when it is the command's own input. A device, FIFO or
 /// socket (`-o /dev/null`) is written to, not replaced, so it needs neither; `-` is standard
 /// output.
-struct OverwriteOptions: ParsableArguments {
+struct OverwriteOptions: DirectlyParsable {
   /// The sentence every `--help` of a writing command ends its discussion with.
   static let policy = """
     An existing file is never replaced without --force (--in-place for the input itself); a \
     device or FIFO such as /dev/null is written to, not replaced.
     """
 
-  @Flag(
-    help: """
-      Replace an existing output file. Without it an existing file is refused and left as \
-      it is; a device or FIFO such as /dev/null is always written to.
-      """)
+  /// Replace an existing output file.
   var force = false
 
   /// The refusal to replace `path`, or `nil` when writing there is allowed: no file yet, a
@@ -45,12 +41,25 @@ struct OverwriteOptions: ParsableArguments {
   }
 }
 
-extension OverwriteOptions: DirectlyParsable {
-  static var directDefaults: Self {
-    var options = Self()
-    options.force = false
-    return options
-  }
-
+extension OverwriteOptions {
   static var ownDirectOptions: [DirectOption<Self>] { [.flag("--force") { $0.force = true }] }
+}
+
+extension OverwriteOptions {
+  /// The option group as swift-argument-parser declares it, for its help, its errors and the
+  /// lines the table leaves: ``plain`` is the ``OverwriteOptions`` it parses to.
+  struct Declaration: ParsableArguments, ArgumentsDeclaration {
+    @Flag(
+      help: """
+        Replace an existing output file. Without it an existing file is refused and left as \
+        it is; a device or FIFO such as /dev/null is always written to.
+        """)
+    var force = false
+
+    var plain: OverwriteOptions {
+      var plain = OverwriteOptions()
+      plain.force = force
+      return plain
+    }
+  }
 }

@@ -9,8 +9,9 @@ import InkCodec
 
 /// Where a `willdoc pages` command that edits one document writes: `-o FILE` (refused when
 /// it exists, unless `--force`), or `--in-place` over the input.
-struct PageOutputOptions: ParsableArguments {
-  @OptionGroup var file: OutputOptions
+struct PageOutputOptions: DirectlyParsable {
+  /// Where the result is written.
+  var file = OutputOptions()
 
   /// The path to write, `-` for standard output.
   func destination(input: String) -> String { file.destination(input: input) ?? "-" }
@@ -39,12 +40,25 @@ struct PageOutputOptions: ParsableArguments {
   }
 }
 
-extension PageOutputOptions: DirectlyParsable {
-  static var directDefaults: Self { Self() }
-
+extension PageOutputOptions {
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.file = $1 }, access: { try $1(&$0.file) })
+      DirectGroup { try $1(&$0.file) }
     ]
+  }
+}
+
+extension PageOutputOptions {
+  /// The option group as swift-argument-parser declares it, for its help, its errors and the
+  /// lines the table leaves: ``plain`` is the ``PageOutputOptions`` it parses to.
+  struct Declaration: ParsableArguments, ArgumentsDeclaration {
+    @OptionGroup
+    var file: OutputOptions.Declaration
+
+    var plain: PageOutputOptions {
+      var plain = PageOutputOptions()
+      plain.file = file.plain
+      return plain
+    }
   }
 }

@@ -1,17 +1,21 @@
 import ArgumentParser
 
-/// Arguments (a command or an option group) that an ordinary command line fills from a table,
-/// without swift-argument-parser. Its parser builds each command's arguments by reflection,
-/// which costs a process more CPU time than reading a small note; the table costs nothing.
+/// Arguments (a command or an option group) as plain values, which an ordinary command line
+/// fills from a table. swift-argument-parser's declaration of them (``ArgumentsDeclaration``)
+/// builds a property wrapper for every option, and its parser fills them by reflection: for a
+/// one-note command either costs more CPU time than reading the note. The table costs nothing.
 ///
 /// Only a line the table fills whole, with values that parse and a value that validates, is
-/// taken; any other (an unknown, repeated or missing option, `--`, bundled short flags, a value that
-/// starts with `-`, a wrong number of positional arguments, a failed `validate()`) is left to
-/// swift-argument-parser, which parses it or prints its error as always.
-protocol DirectlyParsable: ParsableArguments {
-  /// The arguments' own options at their defaults, every such property set (a property
-  /// swift-argument-parser has not filled cannot be read); ``directGroups`` sets the groups.
-  static var directDefaults: Self { get }
+/// taken; any other (an unknown, repeated or missing option, `--`, bundled short flags, a value
+/// that starts with `-`, a wrong number of positional arguments, a failed `validate()`) is left
+/// to swift-argument-parser, which parses it or prints its error as always.
+protocol DirectlyParsable: Sendable {
+  /// The arguments at their defaults, as swift-argument-parser's declaration has them.
+  init()
+
+  /// Checks the values together, as the declaration's `validate()` does: a usage error
+  /// (`ValidationError`) for a combination the command refuses.
+  func validate() throws
 
   /// Its own options and flags, not those of its option groups.
   static var ownDirectOptions: [DirectOption<Self>] { get }
@@ -24,6 +28,8 @@ protocol DirectlyParsable: ParsableArguments {
 }
 
 extension DirectlyParsable {
+  func validate() throws {}
+
   static var ownDirectOptions: [DirectOption<Self>] { [] }
 
   static var directGroups: [DirectGroup<Self>] { [] }
@@ -39,14 +45,6 @@ extension DirectlyParsable {
     ownDirectOptions + groups.flatMap { $0.options }
   }
 
-  /// The arguments before the line is read: its own defaults, then each of `groups` at its
-  /// defaults.
-  static func directStart(_ groups: [DirectGroup<Self>]) -> Self {
-    var arguments = directDefaults
-    for group in groups { group.setDefaults(&arguments) }
-    return arguments
-  }
-
   /// `validate()`, then that of each of `groups`, as swift-argument-parser calls them.
   mutating func validateDirectly(_ groups: [DirectGroup<Self>]) throws {
     try validate()
@@ -57,7 +55,7 @@ extension DirectlyParsable {
   static func directlyParsed(_ line: ArraySlice<String>) -> Self? {
     let groups = directGroups
     let options = directOptions(groups)
-    var arguments = directStart(groups)
+    var arguments = Self()
     var positionals: [String] = []
     var given = [Bool](repeating: false, count: options.count)
     var rest = line

@@ -12,97 +12,56 @@ import InkInput
 /// pictures of the pages as `render` draws them; the input sniffed, the output's format from
 /// its extension or `--to`; many files, folders and standard input at once, in parallel,
 /// with a progress bar and a summary.
-struct Convert: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "convert",
-    abstract:
-      "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml), or to pictures; read tuhi's .json.",
-    discussion: """
-      The input's format is sniffed; the output's comes from its extension or --to. WILL 2 \
-      → UIM → WILL 2 keeps strokes, pages, transforms, paints and six properties exactly, a \
-      RIFF file as RIFF; what a target cannot hold is listed as changed or dropped; the \
-      output is read back before it is written. --to png|jpeg|svg|pdf draws as render does. With \
-      -d, inputs (folders walked for documents) go -j at a time into DIR; a bad one is \
-      reported, the rest go on.
-
-      Exit status: -o: 0, 1 invalid, 2 unreadable; -d: 1 when any input failed; 64 usage. \
-      In full: docs/cli.md#convert. Drawing and decoding limits and options: --help-hidden.
-      """)
-
-  @Argument(
-    help: ArgumentHelp(
-      "The documents and folders to convert, or - for standard input.", valueName: "in"))
+struct Convert: RunnableCommand {
+  /// The documents and folders to convert, or - for standard input.
   var inputs: [String] = []
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp(
-      "The file to write, or - for standard output (one input).", valueName: "file"))
+  /// The file to write, or - for standard output (one input).
   var output: String?
 
-  @Option(
-    name: [.customShort("d"), .customLong("output-directory")],
-    help: ArgumentHelp(
-      "The folder to write into, created when missing (any number of inputs).",
-      valueName: "dir"))
+  /// The folder to write into, created when missing (any number of inputs).
   var directory: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "The format to write: will, uim, inkml, or png, svg, pdf (default: from the output's "
-        + "extension).", valueName: "format"))
+  /// The format to write: will, uim, inkml, or png, svg, pdf (default: from the output's
+  /// extension).
   var to: ConvertFormat?
 
-  @Option(
-    help: ArgumentHelp(
-      "The container of WILL 2 output: package (or opc), riff or raw (default: the input's; "
-        + "a UIM whose paths parts are RIFF chunks comes back as RIFF, any other as a package).",
-      valueName: "kind"))
+  /// The container of WILL 2 output: package (or opc), riff or raw (default: the input's; a UIM
+  /// whose paths parts are RIFF chunks comes back as RIFF, any other as a package).
   var container: ContainerKind?
 
-  @Option(
-    help: ArgumentHelp(
-      "The InkML form: standard (page units) or office (HIMETRIC in an inkSource, as Office "
-        + "and Wacom's InkML parser read it).",
-      valueName: "profile"))
+  /// The InkML form: standard (page units) or office (HIMETRIC in an inkSource, as Office and
+  /// Wacom's InkML parser read it).
   var inkmlProfile: InkMLProfile = .standard
 
-  @Option(
-    help: ArgumentHelp(
-      "A tuhi drawing's pen width in mm at no and at full pressure, and the curve's exponent "
-        + "(default: 0.2:0.6:1, as tuhi's SVG).",
-      valueName: "min:max[:exp]"))
+  /// A tuhi drawing's pen width in mm at no and at full pressure, and the curve's exponent
+  /// (default: 0.2:0.6:1, as tuhi's SVG).
   var tuhiWidth = TuhiWidth(minimum: 0.2, maximum: 0.6)
 
-  @Option(
-    help: ArgumentHelp(
-      "A tuhi drawing's device unit in µm and full pressure: 1:65535 (default), 10:2047 for "
-        + "a 2018 Slate file.",
-      valueName: "µm[:max]"))
+  /// A tuhi drawing's device unit in µm and full pressure: 1:65535 (default), 10:2047 for a 2018
+  /// Slate file.
   var tuhiUnit = TuhiUnit(micrometres: 1)
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp(
-      "How many inputs to convert at once, 1 to 256 (default: the processors available).",
-      valueName: "n"))
+  /// How many inputs to convert at once, 1 to 256 (default: the processors available).
   var jobs: Int?
 
-  @Flag(name: .shortAndLong, help: "No progress bar, and only failures and totals in the summary.")
+  /// No progress bar, and only failures and totals in the summary.
   var quiet = false
 
-  @Option(help: "The summary as text or json (see docs/json.md).")
+  /// The summary as text or json (see docs/json.md).
   var format: ReportFormat = .text
 
-  @Flag(help: "Skip an input whose outputs exist (to resume a batch).")
+  /// Skip an input whose outputs exist (to resume a batch).
   var skipExisting = false
 
   /// How pictures are drawn: render's options, listed by --help-hidden.
-  @OptionGroup(visibility: .hidden) var drawing: DrawingOptions
+  var drawing = DrawingOptions()
 
-  @OptionGroup var overwrite: OverwriteOptions
+  /// Whether an existing output may be replaced (`--force`).
+  var overwrite = OverwriteOptions()
 
-  @OptionGroup var limitOptions: LimitOptions
+  /// The decoding limits (`--max-strokes`, …).
+  var limitOptions = LimitOptions()
 
   /// `-d`: the batch form (any number of files, folders and `-`) with its summary.
   var isBatch: Bool { directory != nil }
@@ -277,24 +236,7 @@ struct Convert: ParsableCommand {
   }
 }
 
-extension Convert: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.inputs = []
-    command.output = nil
-    command.directory = nil
-    command.to = nil
-    command.container = nil
-    command.inkmlProfile = .standard
-    command.tuhiWidth = TuhiWidth(minimum: 0.2, maximum: 0.6)
-    command.tuhiUnit = TuhiUnit(micrometres: 1)
-    command.jobs = nil
-    command.quiet = false
-    command.format = .text
-    command.skipExisting = false
-    return command
-  }
-
+extension Convert {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("-o", "--output", as: String.self) { $0.output = $1 },
@@ -317,9 +259,134 @@ extension Convert: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.drawing = $1 }, access: { try $1(&$0.drawing) }),
-      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.drawing) },
+      DirectGroup { try $1(&$0.overwrite) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
+  }
+}
+
+extension Convert {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Convert`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "convert",
+      abstract:
+        "Convert between WILL 2 (.will), the Universal Ink Model (.uim) and InkML (.inkml), or to pictures; read tuhi's .json.",
+      discussion: """
+        The input's format is sniffed; the output's comes from its extension or --to. WILL 2 \
+        → UIM → WILL 2 keeps strokes, pages, transforms, paints and six properties exactly, a \
+        RIFF file as RIFF; what a target cannot hold is listed as changed or dropped; the \
+        output is read back before it is written. --to png|jpeg|svg|pdf draws as render does. With \
+        -d, inputs (folders walked for documents) go -j at a time into DIR; a bad one is \
+        reported, the rest go on.
+
+        Exit status: -o: 0, 1 invalid, 2 unreadable; -d: 1 when any input failed; 64 usage. \
+        In full: docs/cli.md#convert. Drawing and decoding limits and options: --help-hidden.
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "The documents and folders to convert, or - for standard input.", valueName: "in"))
+    var inputs: [String] = []
+
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp(
+        "The file to write, or - for standard output (one input).", valueName: "file"))
+    var output: String?
+
+    @Option(
+      name: [.customShort("d"), .customLong("output-directory")],
+      help: ArgumentHelp(
+        "The folder to write into, created when missing (any number of inputs).",
+        valueName: "dir"))
+    var directory: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "The format to write: will, uim, inkml, or png, svg, pdf (default: from the output's "
+          + "extension).", valueName: "format"))
+    var to: ConvertFormat?
+
+    @Option(
+      help: ArgumentHelp(
+        "The container of WILL 2 output: package (or opc), riff or raw (default: the input's; "
+          + "a UIM whose paths parts are RIFF chunks comes back as RIFF, any other as a package).",
+        valueName: "kind"))
+    var container: ContainerKind?
+
+    @Option(
+      help: ArgumentHelp(
+        "The InkML form: standard (page units) or office (HIMETRIC in an inkSource, as Office "
+          + "and Wacom's InkML parser read it).",
+        valueName: "profile"))
+    var inkmlProfile: InkMLProfile = .standard
+
+    @Option(
+      help: ArgumentHelp(
+        "A tuhi drawing's pen width in mm at no and at full pressure, and the curve's exponent "
+          + "(default: 0.2:0.6:1, as tuhi's SVG).",
+        valueName: "min:max[:exp]"))
+    var tuhiWidth = TuhiWidth(minimum: 0.2, maximum: 0.6)
+
+    @Option(
+      help: ArgumentHelp(
+        "A tuhi drawing's device unit in µm and full pressure: 1:65535 (default), 10:2047 for "
+          + "a 2018 Slate file.",
+        valueName: "µm[:max]"))
+    var tuhiUnit = TuhiUnit(micrometres: 1)
+
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp(
+        "How many inputs to convert at once, 1 to 256 (default: the processors available).",
+        valueName: "n"))
+    var jobs: Int?
+
+    @Flag(
+      name: .shortAndLong, help: "No progress bar, and only failures and totals in the summary.")
+    var quiet = false
+
+    @Option(help: "The summary as text or json (see docs/json.md).")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Skip an input whose outputs exist (to resume a batch).")
+    var skipExisting = false
+
+    /// How pictures are drawn: render's options, listed by --help-hidden.
+    @OptionGroup(visibility: .hidden)
+    var drawing: DrawingOptions.Declaration
+
+    @OptionGroup
+    var overwrite: OverwriteOptions.Declaration
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Convert {
+      var plain = Convert()
+      plain.inputs = inputs
+      plain.output = output
+      plain.directory = directory
+      plain.to = to
+      plain.container = container
+      plain.inkmlProfile = inkmlProfile
+      plain.tuhiWidth = tuhiWidth
+      plain.tuhiUnit = tuhiUnit
+      plain.jobs = jobs
+      plain.quiet = quiet
+      plain.format = format
+      plain.skipExisting = skipExisting
+      plain.drawing = drawing.plain
+      plain.overwrite = overwrite.plain
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

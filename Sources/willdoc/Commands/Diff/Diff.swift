@@ -2,45 +2,28 @@ import ArgumentParser
 import InkCodec
 
 /// `willdoc diff A B`: the strokes two documents do not share.
-struct Diff: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "diff",
-    abstract: "Compare the strokes of two documents (any containers, UIM included).",
-    discussion: """
-      Strokes are compared where they land on the page (transforms applied), in document \
-      order: only in the first (removed), only in the second (added), and changed, with the \
-      fields that differ. Points and widths are the same within --tolerance (page units). \
-      Strokes are aligned within --max-diff-work units, then paired by position, and the \
-      report says so. Exit status: 0 the same strokes, 1 different, 2 unreadable. \
-      In full: docs/cli.md#diff. \(LimitOptions.helpNote)
-      """)
+struct Diff: RunnableCommand {
+  /// The first document, or - for standard input.
+  var first: String = ""
 
-  @Argument(help: ArgumentHelp("The first document, or - for standard input.", valueName: "a"))
-  var first: String
+  /// The second document.
+  var second: String = ""
 
-  @Argument(help: ArgumentHelp("The second document.", valueName: "b"))
-  var second: String
-
-  @Option(
-    parsing: .unconditional,
-    help:
-      "How far apart a coordinate or width may be and count as the same, in page units, 0 or more.")
+  /// How far apart a coordinate or width may be and count as the same, in page units, 0 or more.
   var tolerance: Double = 0
 
-  @Option(help: "text or json (see docs/json.md).")
+  /// text or json (see docs/json.md).
   var format: ReportFormat = .text
 
-  @Option(help: ArgumentHelp("List at most this many strokes of each kind.", valueName: "n"))
+  /// List at most this many strokes of each kind.
   var maxListed: Int = 20
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "The work budget of the edit script that aligns the strokes (about one unit per pair of strokes looked at, 4 bytes of memory each); past it, strokes are paired by position. "
-        + LimitValue.suffixHelp, valueName: "n"))
+  /// The work budget of the edit script that aligns the strokes (about one unit per pair of strokes
+  /// looked at, 4 bytes of memory each); past it, strokes are paired by position.
   var maxDiffWork = LimitValue(DocumentDifference.defaultMaximumAlignmentWork)
 
-  @OptionGroup var limitOptions: LimitOptions
+  /// The decoding limits (`--max-strokes`, …).
+  var limitOptions = LimitOptions()
 
   func validate() throws {
     guard tolerance.isFinite, tolerance >= 0 else {
@@ -199,16 +182,7 @@ struct Diff: ParsableCommand {
   }
 }
 
-extension Diff: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.tolerance = 0
-    command.format = .text
-    command.maxListed = 20
-    command.maxDiffWork = LimitValue(DocumentDifference.defaultMaximumAlignmentWork)
-    return command
-  }
-
+extension Diff {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--tolerance") { $0.tolerance = $1 },
@@ -229,7 +203,70 @@ extension Diff: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) })
+      DirectGroup { try $1(&$0.limitOptions) }
     ]
+  }
+}
+
+extension Diff {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Diff`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "diff",
+      abstract: "Compare the strokes of two documents (any containers, UIM included).",
+      discussion: """
+        Strokes are compared where they land on the page (transforms applied), in document \
+        order: only in the first (removed), only in the second (added), and changed, with the \
+        fields that differ. Points and widths are the same within --tolerance (page units). \
+        Strokes are aligned within --max-diff-work units, then paired by position, and the \
+        report says so. Exit status: 0 the same strokes, 1 different, 2 unreadable. \
+        In full: docs/cli.md#diff. \(LimitOptions.helpNote)
+        """)
+
+    @Argument(help: ArgumentHelp("The first document, or - for standard input.", valueName: "a"))
+    var first: String
+
+    @Argument(help: ArgumentHelp("The second document.", valueName: "b"))
+    var second: String
+
+    @Option(
+      parsing: .unconditional,
+      help:
+        "How far apart a coordinate or width may be and count as the same, in page units, 0 or more."
+    )
+    var tolerance: Double = 0
+
+    @Option(help: "text or json (see docs/json.md).")
+    var format: ReportFormat = .text
+
+    @Option(help: ArgumentHelp("List at most this many strokes of each kind.", valueName: "n"))
+    var maxListed: Int = 20
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "The work budget of the edit script that aligns the strokes (about one unit per pair of strokes looked at, 4 bytes of memory each); past it, strokes are paired by position. "
+          + LimitValue.suffixHelp, valueName: "n"))
+    var maxDiffWork = LimitValue(DocumentDifference.defaultMaximumAlignmentWork)
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Diff {
+      var plain = Diff()
+      plain.first = first
+      plain.second = second
+      plain.tolerance = tolerance
+      plain.format = format
+      plain.maxListed = maxListed
+      plain.maxDiffWork = maxDiffWork
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

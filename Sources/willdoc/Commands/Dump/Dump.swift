@@ -2,39 +2,24 @@ import ArgumentParser
 import InkCodec
 
 /// `willdoc dump FILE`: every stroke, as text or JSON.
-struct Dump: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "dump",
-    abstract: "Print every stroke of a WILL document, as text or JSON.",
-    discussion: """
-      Section and stroke indices start at 0; a stroke index counts within its paths element. \
-      The JSON schema is documented in docs/json.md; more in docs/cli.md#dump. \
-      \(LimitOptions.helpNote)
-      """)
+struct Dump: RunnableCommand {
+  /// The document, or - for standard input.
+  var file: String = ""
 
-  @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
-  var file: String
-
-  @Option(help: "text (one block per stroke, points in columns) or json.")
+  /// text (one block per stroke, points in columns) or json.
   var format: ReportFormat = .text
 
-  @Flag(help: "Add the wire integers: data, strokeWidth and strokeColor after zigzag decoding.")
+  /// Add the wire integers: data, strokeWidth and strokeColor after zigzag decoding.
   var raw = false
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Only this section, counted from 0 (default: every section).", valueName: "n"))
+  /// Only this section, counted from 0 (default: every section).
   var section: Int?
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Only this stroke of each paths element, counted from 0 (default: every stroke).",
-      valueName: "n"))
+  /// Only this stroke of each paths element, counted from 0 (default: every stroke).
   var stroke: Int?
 
-  @OptionGroup var limitOptions: LimitOptions
+  /// The decoding limits (`--max-strokes`, …).
+  var limitOptions = LimitOptions()
 
   func validate() throws {
     if let section, section < 0 { throw ValidationError("--section must be 0 or more") }
@@ -100,16 +85,7 @@ struct Dump: ParsableCommand {
   }
 }
 
-extension Dump: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.format = .text
-    command.raw = false
-    command.section = nil
-    command.stroke = nil
-    return command
-  }
-
+extension Dump {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--format") { $0.format = $1 },
@@ -123,7 +99,62 @@ extension Dump: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) })
+      DirectGroup { try $1(&$0.limitOptions) }
     ]
+  }
+}
+
+extension Dump {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Dump`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "dump",
+      abstract: "Print every stroke of a WILL document, as text or JSON.",
+      discussion: """
+        Section and stroke indices start at 0; a stroke index counts within its paths element. \
+        The JSON schema is documented in docs/json.md; more in docs/cli.md#dump. \
+        \(LimitOptions.helpNote)
+        """)
+
+    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: "text (one block per stroke, points in columns) or json.")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Add the wire integers: data, strokeWidth and strokeColor after zigzag decoding.")
+    var raw = false
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Only this section, counted from 0 (default: every section).", valueName: "n"))
+    var section: Int?
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Only this stroke of each paths element, counted from 0 (default: every stroke).",
+        valueName: "n"))
+    var stroke: Int?
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Dump {
+      var plain = Dump()
+      plain.file = file
+      plain.format = format
+      plain.raw = raw
+      plain.section = section
+      plain.stroke = stroke
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

@@ -2,29 +2,21 @@ import ArgumentParser
 import InkCodec
 
 /// `willdoc inspect FILE...`: a summary of each document.
-struct Inspect: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "inspect",
-    abstract: "Summarise WILL documents: container, producer, ink, colours, parts, warnings.",
-    discussion: """
-      Prints a few aligned lines per file; with several files, one block each and then a total. \
-      With --quiet, one line per file (for batches of notes). Exit status: 0, or 1 when a \
-      document is invalid, 2 when one cannot be read. In full: docs/cli.md#inspect. \
-      \(LimitOptions.helpNote)
-      """)
+struct Inspect: RunnableCommand {
+  /// The documents, or - for standard input.
+  var files: [String] = []
 
-  @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))
-  var files: [String]
-
-  @Flag(
-    name: .shortAndLong, help: "One line per file: container, sections, strokes, points, warnings.")
+  /// One line per file: container, sections, strokes, points, warnings.
   var quiet = false
 
-  @Option(help: "text or json (see docs/json.md).")
+  /// text or json (see docs/json.md).
   var format: ReportFormat = .text
 
-  @OptionGroup var colorOptions: ColorOptions
-  @OptionGroup var limitOptions: LimitOptions
+  /// Whether the text is coloured (`--color`).
+  var colorOptions = ColorOptions()
+
+  /// The decoding limits (`--max-strokes`, …).
+  var limitOptions = LimitOptions()
 
   func validate() throws {
     if quiet && format == .json { throw ValidationError("--quiet is for text output") }
@@ -253,14 +245,7 @@ struct Inspect: ParsableCommand {
   }
 }
 
-extension Inspect: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.quiet = false
-    command.format = .text
-    return command
-  }
-
+extension Inspect {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .flag("-q", "--quiet") { $0.quiet = true },
@@ -274,8 +259,55 @@ extension Inspect: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.colorOptions = $1 }, access: { try $1(&$0.colorOptions) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.colorOptions) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
+  }
+}
+
+extension Inspect {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Inspect`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "inspect",
+      abstract: "Summarise WILL documents: container, producer, ink, colours, parts, warnings.",
+      discussion: """
+        Prints a few aligned lines per file; with several files, one block each and then a total. \
+        With --quiet, one line per file (for batches of notes). Exit status: 0, or 1 when a \
+        document is invalid, 2 when one cannot be read. In full: docs/cli.md#inspect. \
+        \(LimitOptions.helpNote)
+        """)
+
+    @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))
+    var files: [String]
+
+    @Flag(
+      name: .shortAndLong,
+      help: "One line per file: container, sections, strokes, points, warnings.")
+    var quiet = false
+
+    @Option(help: "text or json (see docs/json.md).")
+    var format: ReportFormat = .text
+
+    @OptionGroup
+    var colorOptions: ColorOptions.Declaration
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Inspect {
+      var plain = Inspect()
+      plain.files = files
+      plain.quiet = quiet
+      plain.format = format
+      plain.colorOptions = colorOptions.plain
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

@@ -11,8 +11,8 @@ extension PageRewriteCommand {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.outputOptions = $1 }, access: { try $1(&$0.outputOptions) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.outputOptions) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
   }
 }

@@ -3,24 +3,15 @@ import InkCodec
 
 extension Pages {
   /// `willdoc pages list FILE`: one line per page.
-  struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "list",
-      abstract: "List the pages: number, part, size, orientation, background, strokes.",
-      discussion: """
-        The orientation is the page's (portrait or landscape); "turned" gives the quarter \
-        turn the ink is drawn under, when it is one (270 for ink stored portrait on a \
-        landscape page, as Wacom's cloud conversion writes it), "-" when there is no turn \
-        and "other" for any other transform.
-        """)
+  struct List: RunnableCommand {
+    /// The document, or - for standard input.
+    var file: String = ""
 
-    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
-    var file: String
-
-    @Option(help: "text or json (see docs/json.md).")
+    /// text or json (see docs/json.md).
     var format: ReportFormat = .text
 
-    @OptionGroup var limitOptions: LimitOptions
+    /// The decoding limits (`--max-strokes`, …).
+    var limitOptions = LimitOptions()
 
     func run() throws {
       let document = try PageDocuments.read(file, limits: limitOptions.limits)
@@ -102,13 +93,7 @@ extension Pages {
   }
 }
 
-extension Pages.List: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.format = .text
-    return command
-  }
-
+extension Pages.List {
   static var ownDirectOptions: [DirectOption<Self>] {
     [.value("--format") { $0.format = $1 }]
   }
@@ -117,7 +102,42 @@ extension Pages.List: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) })
+      DirectGroup { try $1(&$0.limitOptions) }
     ]
+  }
+}
+
+extension Pages.List {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Pages/List`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "list",
+      abstract: "List the pages: number, part, size, orientation, background, strokes.",
+      discussion: """
+        The orientation is the page's (portrait or landscape); "turned" gives the quarter \
+        turn the ink is drawn under, when it is one (270 for ink stored portrait on a \
+        landscape page, as Wacom's cloud conversion writes it), "-" when there is no turn \
+        and "other" for any other transform.
+        """)
+
+    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: "text or json (see docs/json.md).")
+    var format: ReportFormat = .text
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Pages.List {
+      var plain = Pages.List()
+      plain.file = file
+      plain.format = format
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func run() throws { try plain.run() }
   }
 }

@@ -3,33 +3,18 @@ import InkCodec
 
 extension Pages {
   /// `willdoc pages merge A B … -o OUT`: the pages of several documents in one package.
-  struct Merge: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "merge",
-      abstract: "Write one package holding the pages of every document given, in order.",
-      discussion: """
-        Every page keeps its strokes (byte for byte), images and parts; clashing part names get \
-        fresh ones (paths.protobuf becomes paths-1.protobuf), shared parts stay shared. A RIFF or \
-        raw file comes in as one page. The first document gives the properties and paints; a \
-        later one's particle paints not already held (by value) are added after them, and its \
-        strokes' paint indices renumbered to match, each renumbering a `changed` line. In \
-        full: docs/cli.md#pages.
-        """)
+  struct Merge: RunnableCommand {
+    /// The documents, in page order (one of them may be - for standard input).
+    var files: [String] = []
 
-    @Argument(
-      help: ArgumentHelp(
-        "The documents, in page order (one of them may be - for standard input).",
-        valueName: "file"))
-    var files: [String]
+    /// The file to write, or - for standard output.
+    var output: String = ""
 
-    @Option(
-      name: .shortAndLong,
-      help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
-    var output: String
+    /// Whether an existing output may be replaced (`--force`).
+    var overwrite = OverwriteOptions()
 
-    @OptionGroup var overwrite: OverwriteOptions
-
-    @OptionGroup var limitOptions: LimitOptions
+    /// The decoding limits (`--max-strokes`, …).
+    var limitOptions = LimitOptions()
 
     func validate() throws {
       guard files.count >= 2 else {
@@ -106,9 +91,7 @@ extension Pages {
   }
 }
 
-extension Pages.Merge: DirectlyParsable {
-  static var directDefaults: Self { Self() }
-
+extension Pages.Merge {
   static var ownDirectOptions: [DirectOption<Self>] {
     [.value("-o", "--output", as: String.self, required: true) { $0.output = $1 }]
   }
@@ -119,8 +102,56 @@ extension Pages.Merge: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.overwrite) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
+  }
+}
+
+extension Pages.Merge {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Pages/Merge`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "merge",
+      abstract: "Write one package holding the pages of every document given, in order.",
+      discussion: """
+        Every page keeps its strokes (byte for byte), images and parts; clashing part names get \
+        fresh ones (paths.protobuf becomes paths-1.protobuf), shared parts stay shared. A RIFF or \
+        raw file comes in as one page. The first document gives the properties and paints; a \
+        later one's particle paints not already held (by value) are added after them, and its \
+        strokes' paint indices renumbered to match, each renumbering a `changed` line. In \
+        full: docs/cli.md#pages.
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "The documents, in page order (one of them may be - for standard input).",
+        valueName: "file"))
+    var files: [String]
+
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
+    var output: String
+
+    @OptionGroup
+    var overwrite: OverwriteOptions.Declaration
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Pages.Merge {
+      var plain = Pages.Merge()
+      plain.files = files
+      plain.output = output
+      plain.overwrite = overwrite.plain
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

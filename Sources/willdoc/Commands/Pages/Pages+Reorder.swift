@@ -3,28 +3,18 @@ import InkCodec
 
 extension Pages {
   /// `willdoc pages reorder FILE --order 2,0,1 -o OUT`: the same pages in a new order.
-  struct Reorder: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "reorder",
-      abstract: "Write the pages in a new order.",
-      discussion: """
-        --order lists every page once, counted from 0, in the order wanted: 2,0,1 puts the \
-        last of three pages first; ranges count too (3,0-2). To keep only some pages, use \
-        pages extract.
-        """)
+  struct Reorder: RunnableCommand {
+    /// The document, or - for standard input.
+    var file: String = ""
 
-    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
-    var file: String
+    /// Every page once, in the new order, such as 2,0,1.
+    var order: String = ""
 
-    @Option(
-      parsing: .unconditional,
-      help: ArgumentHelp(
-        "Every page once, in the new order, such as 2,0,1.", valueName: "list"))
-    var order: String
+    /// Where the result is written (`-o`, `--in-place`).
+    var outputOptions = PageOutputOptions()
 
-    @OptionGroup var outputOptions: PageOutputOptions
-
-    @OptionGroup var limitOptions: LimitOptions
+    /// The decoding limits (`--max-strokes`, …).
+    var limitOptions = LimitOptions()
 
     func validate() throws {
       let list = try SectionList(parsing: order, option: "--order")
@@ -51,9 +41,50 @@ extension Pages {
 }
 
 extension Pages.Reorder: PageRewriteCommand {
-  static var directDefaults: Self { Self() }
-
   static var ownDirectOptions: [DirectOption<Self>] {
     [.value("--order", as: String.self, required: true) { $0.order = $1 }]
+  }
+}
+
+extension Pages.Reorder {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Pages/Reorder`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "reorder",
+      abstract: "Write the pages in a new order.",
+      discussion: """
+        --order lists every page once, counted from 0, in the order wanted: 2,0,1 puts the \
+        last of three pages first; ranges count too (3,0-2). To keep only some pages, use \
+        pages extract.
+        """)
+
+    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Every page once, in the new order, such as 2,0,1.", valueName: "list"))
+    var order: String
+
+    @OptionGroup
+    var outputOptions: PageOutputOptions.Declaration
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Pages.Reorder {
+      var plain = Pages.Reorder()
+      plain.file = file
+      plain.order = order
+      plain.outputOptions = outputOptions.plain
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

@@ -9,36 +9,21 @@ import InkCodec
 
 extension Pages {
   /// `willdoc pages split FILE -d DIR`: one package per page.
-  struct Split: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "split",
-      abstract: "Write each page as a package of its own.",
-      discussion: """
-        The files are named after the input and numbered from 0, as --section counts and \
-        render numbers its files: notes.will gives DIR/notes-0.will, DIR/notes-1.will, … Each keeps \
-        the document's properties, paints and other parts, and the parts its page includes. \
-        The folder is created when missing; no file is written when one of them exists, \
-        unless --force. The names are never followed through a symbolic link (--force replaces \
-        the link itself), and no file appears unless every page was written.
-        """)
+  struct Split: RunnableCommand {
+    /// The document, or - for standard input.
+    var file: String = ""
 
-    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
-    var file: String
+    /// The folder to write the pages into.
+    var directory: String = ""
 
-    @Option(
-      name: [.customShort("d"), .customLong("directory")],
-      help: ArgumentHelp("The folder to write the pages into.", valueName: "dir"))
-    var directory: String
-
-    @Option(
-      help: ArgumentHelp(
-        "The start of each file's name (default: the input's name without its extension).",
-        valueName: "name"))
+    /// The start of each file's name (default: the input's name without its extension).
     var prefix: String?
 
-    @OptionGroup var overwrite: OverwriteOptions
+    /// Whether an existing output may be replaced (`--force`).
+    var overwrite = OverwriteOptions()
 
-    @OptionGroup var limitOptions: LimitOptions
+    /// The decoding limits (`--max-strokes`, …).
+    var limitOptions = LimitOptions()
 
     func validate() throws {
       if let prefix, prefix.isEmpty || prefix.contains("/") {
@@ -90,13 +75,7 @@ extension Pages {
   }
 }
 
-extension Pages.Split: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.prefix = nil
-    return command
-  }
-
+extension Pages.Split {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("-d", "--directory", as: String.self, required: true) { $0.directory = $1 },
@@ -108,8 +87,60 @@ extension Pages.Split: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.overwrite) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
+  }
+}
+
+extension Pages.Split {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Pages/Split`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "split",
+      abstract: "Write each page as a package of its own.",
+      discussion: """
+        The files are named after the input and numbered from 0, as --section counts and \
+        render numbers its files: notes.will gives DIR/notes-0.will, DIR/notes-1.will, … Each keeps \
+        the document's properties, paints and other parts, and the parts its page includes. \
+        The folder is created when missing; no file is written when one of them exists, \
+        unless --force. The names are never followed through a symbolic link (--force replaces \
+        the link itself), and no file appears unless every page was written.
+        """)
+
+    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(
+      name: [.customShort("d"), .customLong("directory")],
+      help: ArgumentHelp("The folder to write the pages into.", valueName: "dir"))
+    var directory: String
+
+    @Option(
+      help: ArgumentHelp(
+        "The start of each file's name (default: the input's name without its extension).",
+        valueName: "name"))
+    var prefix: String?
+
+    @OptionGroup
+    var overwrite: OverwriteOptions.Declaration
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Pages.Split {
+      var plain = Pages.Split()
+      plain.file = file
+      plain.directory = directory
+      plain.prefix = prefix
+      plain.overwrite = overwrite.plain
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

@@ -14,7 +14,9 @@ struct Pages: ParsableCommand {
       docs/cli.md#pages.
       """,
     subcommands: [
-      List.self, Extract.self, Delete.self, Reorder.self, Rotate.self, Split.self, Merge.self,
+      List.Declaration.self, Extract.Declaration.self, Delete.Declaration.self,
+      Reorder.Declaration.self, Rotate.Declaration.self, Split.Declaration.self,
+      Merge.Declaration.self,
     ]
   )
 }

@@ -8,60 +8,41 @@ import InkCodec
 #endif
 
 /// `willdoc part FILE PART`: one part's bytes, as `unzip -p` writes a zip entry.
-struct PartCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "part",
-    abstract: "Write one part of a document as it is stored (decompressed), or list the parts.",
-    discussion: """
-      Parts are named as inspect lists them: a package's entries (/sections/section0.svg), \
-      a RIFF or UIM file's chunks (INK , INK #2, HEAD, INKD, …), an InkML file's (document), \
-      a raw file's (stream); a package's part in any case and without its slash, a chunk id \
-      without its trailing spaces. The document is not interpreted, so the parts of a \
-      package whose sections do not parse still come out. Bytes are never written to a \
-      terminal: give -o or a pipe. \(OverwriteOptions.policy) In full: docs/cli.md#part. \
-      \(LimitOptions.helpNote)
-      """)
-
-  @OptionGroup var arguments: PartArguments
+struct PartCommand: RunnableCommand {
+  /// The arguments of `part`, which `extract` shares.
+  var arguments = PartArguments()
 
   func run() throws { try arguments.run() }
 }
 
 /// `willdoc extract`: the former name of `willdoc part`, still accepted and hidden from the
 /// command list, since `willdoc pages extract` takes pages out of a package.
-struct ExtractCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "extract",
-    abstract: PartCommand.configuration.abstract,
-    discussion: "The former name of willdoc part: see willdoc part --help.",
-    shouldDisplay: false)
-
-  @OptionGroup var arguments: PartArguments
+struct ExtractCommand: RunnableCommand {
+  /// The arguments of `part`, which `extract` shares.
+  var arguments = PartArguments()
 
   func run() throws { try arguments.run() }
 }
 
 /// The arguments of `willdoc part` (and of its former name, `extract`), and what it does.
-struct PartArguments: ParsableArguments {
-  @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
-  var file: String
+struct PartArguments: DirectlyParsable {
+  /// The document, or - for standard input.
+  var file: String = ""
 
-  @Argument(help: ArgumentHelp("The part to write.", valueName: "part"))
+  /// The part to write.
   var part: String?
 
-  @Flag(help: "List the parts (name, size, stored size, storage) instead.")
+  /// List the parts (name, size, stored size, storage) instead.
   var list = false
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp(
-      "The file to write (default: standard output, which must not be a terminal).",
-      valueName: "file"))
+  /// The file to write (default: standard output, which must not be a terminal).
   var output: String?
 
-  @OptionGroup var overwrite: OverwriteOptions
+  /// Whether an existing output may be replaced (`--force`).
+  var overwrite = OverwriteOptions()
 
-  @OptionGroup var limitOptions: LimitOptions
+  /// The decoding limits (`--max-strokes`, …).
+  var limitOptions = LimitOptions()
 
   func validate() throws {
     if list && part != nil { throw ValidationError("give a part or --list, not both") }
@@ -110,15 +91,7 @@ struct PartArguments: ParsableArguments {
   }
 }
 
-extension PartArguments: DirectlyParsable {
-  static var directDefaults: Self {
-    var arguments = Self()
-    arguments.part = nil
-    arguments.list = false
-    arguments.output = nil
-    return arguments
-  }
-
+extension PartArguments {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .flag("--list") { $0.list = true },
@@ -137,8 +110,8 @@ extension PartArguments: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.overwrite) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
   }
 }
@@ -150,10 +123,8 @@ protocol PartArgumentsCommand: DirectlyParsable {
 }
 
 extension PartArgumentsCommand {
-  static var directDefaults: Self { Self() }
-
   static var directGroups: [DirectGroup<Self>] {
-    [DirectGroup(set: { $0.arguments = $1 }, access: { try $1(&$0.arguments) })]
+    [DirectGroup { try $1(&$0.arguments) }]
   }
 
   static var directPositionals: DirectPositionals<Self> {
@@ -166,3 +137,97 @@ extension PartArgumentsCommand {
 extension PartCommand: PartArgumentsCommand {}
 
 extension ExtractCommand: PartArgumentsCommand {}
+
+extension PartCommand {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``PartCommand`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "part",
+      abstract: "Write one part of a document as it is stored (decompressed), or list the parts.",
+      discussion: """
+        Parts are named as inspect lists them: a package's entries (/sections/section0.svg), \
+        a RIFF or UIM file's chunks (INK , INK #2, HEAD, INKD, …), an InkML file's (document), \
+        a raw file's (stream); a package's part in any case and without its slash, a chunk id \
+        without its trailing spaces. The document is not interpreted, so the parts of a \
+        package whose sections do not parse still come out. Bytes are never written to a \
+        terminal: give -o or a pipe. \(OverwriteOptions.policy) In full: docs/cli.md#part. \
+        \(LimitOptions.helpNote)
+        """)
+
+    @OptionGroup
+    var arguments: PartArguments.Declaration
+
+    var plain: PartCommand {
+      var plain = PartCommand()
+      plain.arguments = arguments.plain
+      return plain
+    }
+
+    func run() throws { try plain.run() }
+  }
+}
+
+extension ExtractCommand {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``ExtractCommand`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "extract",
+      abstract: PartCommand.Declaration.configuration.abstract,
+      discussion: "The former name of willdoc part: see willdoc part --help.",
+      shouldDisplay: false)
+
+    @OptionGroup
+    var arguments: PartArguments.Declaration
+
+    var plain: ExtractCommand {
+      var plain = ExtractCommand()
+      plain.arguments = arguments.plain
+      return plain
+    }
+
+    func run() throws { try plain.run() }
+  }
+}
+
+extension PartArguments {
+  /// The option group as swift-argument-parser declares it, for its help, its errors and the
+  /// lines the table leaves: ``plain`` is the ``PartArguments`` it parses to.
+  struct Declaration: ParsableArguments, ArgumentsDeclaration {
+    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Argument(help: ArgumentHelp("The part to write.", valueName: "part"))
+    var part: String?
+
+    @Flag(help: "List the parts (name, size, stored size, storage) instead.")
+    var list = false
+
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp(
+        "The file to write (default: standard output, which must not be a terminal).",
+        valueName: "file"))
+    var output: String?
+
+    @OptionGroup
+    var overwrite: OverwriteOptions.Declaration
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: PartArguments {
+      var plain = PartArguments()
+      plain.file = file
+      plain.part = part
+      plain.list = list
+      plain.output = output
+      plain.overwrite = overwrite.plain
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+  }
+}

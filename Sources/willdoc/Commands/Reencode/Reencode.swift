@@ -9,64 +9,39 @@ import InkCodec
 
 /// `willdoc reencode IN -o OUT`: re-write a document, optionally in another container or at
 /// another precision.
-struct Reencode: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "reencode",
-    abstract: "Re-write a WILL document: same container and precision by default, nothing lost.",
-    discussion: """
-      Without options the paths parts come out byte-identical; the output is read back and \
-      checked (every stroke, and every value within half a unit of the precision) before \
-      success is reported. A package becomes a RIFF or raw file only when the drawing does \
-      not change: --section, --flatten, --drop-images and --drop-paints say what may go, and \
-      what goes is listed. The report goes to standard error with -o -. \
-      \(OverwriteOptions.policy) In full: docs/cli.md#reencode. \(LimitOptions.helpNote)
-      """)
+struct Reencode: RunnableCommand {
+  /// The document, or - for standard input.
+  var input: String = ""
 
-  @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))
-  var input: String
+  /// Where the result is written (`-o`, `--in-place`).
+  var outputOptions = OutputOptions()
 
-  @OptionGroup var outputOptions: OutputOptions
-
-  @Option(help: "The container to write: opc, riff or raw (default: the input's).")
+  /// The container to write: opc, riff or raw (default: the input's).
   var container: ContainerKind?
 
-  @Option(
-    help: ArgumentHelp(
-      """
-      Re-quantise every stroke at this decimal precision (0...8), widths included: 0 makes \
-      coordinates and widths whole numbers. A value must fit Int32 once scaled by \
-      10^precision (at 8, at most 21.47): a larger one is an error naming the stroke.
-      """, valueName: "n"))
+  /// Re-quantise every stroke at this decimal precision (0...8), widths included.
   var precision: Int?
 
-  @Option(
-    help: ArgumentHelp("The deflate level of zip parts, 0 (stored) to 9.", valueName: "level"))
+  /// The deflate level of zip parts, 0 (stored) to 9.
   var deflate: Int = 6
 
-  @Flag(help: "Drop the particle paints part.")
+  /// Drop the particle paints part.
   var dropPaints = false
 
-  @Flag(help: "Drop the images of every section.")
+  /// Drop the images of every section.
   var dropImages = false
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Keep only this section (page), counted from 0: a RIFF or raw file holds one page.",
-      valueName: "n"))
+  /// Keep only this section (page), counted from 0: a RIFF or raw file holds one page.
   var section: Int?
 
-  @Flag(
-    help: """
-      Bake every transform into the strokes' coordinates (re-quantised at their \
-      precision): a RIFF or raw file holds no transforms.
-      """)
+  /// Bake every transform into the strokes' coordinates.
   var flatten = false
 
-  @Flag(help: "Write the canonical Inkspace layout: part names, relationship ids, XML form.")
+  /// Write the canonical Inkspace layout: part names, relationship ids, XML form.
   var normalize = false
 
-  @OptionGroup var limitOptions: LimitOptions
+  /// The decoding limits (`--max-strokes`, …).
+  var limitOptions = LimitOptions()
 
   func validate() throws {
     if let precision, !(0...8).contains(precision) {
@@ -239,20 +214,7 @@ struct Reencode: ParsableCommand {
   }
 }
 
-extension Reencode: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.container = nil
-    command.precision = nil
-    command.deflate = 6
-    command.dropPaints = false
-    command.dropImages = false
-    command.section = nil
-    command.flatten = false
-    command.normalize = false
-    return command
-  }
-
+extension Reencode {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--container", as: ContainerKind.self) { $0.container = $1 },
@@ -270,8 +232,94 @@ extension Reencode: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.outputOptions = $1 }, access: { try $1(&$0.outputOptions) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.outputOptions) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
+  }
+}
+
+extension Reencode {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Reencode`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "reencode",
+      abstract: "Re-write a WILL document: same container and precision by default, nothing lost.",
+      discussion: """
+        Without options the paths parts come out byte-identical; the output is read back and \
+        checked (every stroke, and every value within half a unit of the precision) before \
+        success is reported. A package becomes a RIFF or raw file only when the drawing does \
+        not change: --section, --flatten, --drop-images and --drop-paints say what may go, and \
+        what goes is listed. The report goes to standard error with -o -. \
+        \(OverwriteOptions.policy) In full: docs/cli.md#reencode. \(LimitOptions.helpNote)
+        """)
+
+    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "in"))
+    var input: String
+
+    @OptionGroup
+    var outputOptions: OutputOptions.Declaration
+
+    @Option(help: "The container to write: opc, riff or raw (default: the input's).")
+    var container: ContainerKind?
+
+    @Option(
+      help: ArgumentHelp(
+        """
+        Re-quantise every stroke at this decimal precision (0...8), widths included: 0 makes \
+        coordinates and widths whole numbers. A value must fit Int32 once scaled by \
+        10^precision (at 8, at most 21.47): a larger one is an error naming the stroke.
+        """, valueName: "n"))
+    var precision: Int?
+
+    @Option(
+      help: ArgumentHelp("The deflate level of zip parts, 0 (stored) to 9.", valueName: "level"))
+    var deflate: Int = 6
+
+    @Flag(help: "Drop the particle paints part.")
+    var dropPaints = false
+
+    @Flag(help: "Drop the images of every section.")
+    var dropImages = false
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Keep only this section (page), counted from 0: a RIFF or raw file holds one page.",
+        valueName: "n"))
+    var section: Int?
+
+    @Flag(
+      help: """
+        Bake every transform into the strokes' coordinates (re-quantised at their \
+        precision): a RIFF or raw file holds no transforms.
+        """)
+    var flatten = false
+
+    @Flag(help: "Write the canonical Inkspace layout: part names, relationship ids, XML form.")
+    var normalize = false
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Reencode {
+      var plain = Reencode()
+      plain.input = input
+      plain.outputOptions = outputOptions.plain
+      plain.container = container
+      plain.precision = precision
+      plain.deflate = deflate
+      plain.dropPaints = dropPaints
+      plain.dropImages = dropImages
+      plain.section = section
+      plain.flatten = flatten
+      plain.normalize = normalize
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

@@ -3,19 +3,14 @@ import InkCodec
 import InkRender
 
 /// `render --animate`: the options of a replay, an animated PNG of the ink being written.
-struct AnimationOptions: ParsableArguments {
-  @Flag(help: "An animated PNG of the writing (docs/cli.md).")
+struct AnimationOptions: DirectlyParsable {
+  /// An animated PNG of the writing (docs/cli.md).
   var animate = false
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Replay length, 0.1…600 (default: as written, 1…60).", valueName: "s"))
+  /// Replay length, 0.1…600 (default: as written, 1…60).
   var duration: Double?
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("Replay frames a second, 1…60 (default: 10).", valueName: "n"))
+  /// Replay frames a second, 1…60 (default: 10).
   var fps: Int?
 
   /// The frame rate when `--fps` is not given.
@@ -144,20 +139,42 @@ extension Render {
   }
 }
 
-extension AnimationOptions: DirectlyParsable {
-  static var directDefaults: Self {
-    var options = Self()
-    options.animate = false
-    options.duration = nil
-    options.fps = nil
-    return options
-  }
-
+extension AnimationOptions {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .flag("--animate") { $0.animate = true },
       .value("--duration", as: Double.self) { $0.duration = $1 },
       .value("--fps", as: Int.self) { $0.fps = $1 },
     ]
+  }
+}
+
+extension AnimationOptions {
+  /// The option group as swift-argument-parser declares it, for its help, its errors and the
+  /// lines the table leaves: ``plain`` is the ``AnimationOptions`` it parses to.
+  struct Declaration: ParsableArguments, ArgumentsDeclaration {
+    @Flag(help: "An animated PNG of the writing (docs/cli.md).")
+    var animate = false
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Replay length, 0.1…600 (default: as written, 1…60).", valueName: "s"))
+    var duration: Double?
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Replay frames a second, 1…60 (default: 10).", valueName: "n"))
+    var fps: Int?
+
+    var plain: AnimationOptions {
+      var plain = AnimationOptions()
+      plain.animate = animate
+      plain.duration = duration
+      plain.fps = fps
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
   }
 }

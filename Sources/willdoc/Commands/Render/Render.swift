@@ -10,53 +10,33 @@ import InkRender
 
 /// `willdoc render IN… -o OUT`: draw sections as PNG, SVG, PDF or outline JSON; several
 /// documents into one PDF.
-struct Render: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "render",
-    abstract: "Draw a WILL document's sections as PNG, JPEG, SVG, PDF or outline JSON.",
-    discussion: """
-      Draws each section on its page (RIFF, raw and --fit ink: fitted to the ink); several \
-      sections give out-0.png, out-1.png, …, or one PDF, and several documents one PDF with \
-      a bookmark each. SVG and PDF draw each stroke as one filled outline (particles and \
-      hairs: the ink as an image). Going over a drawing limit is an error (exit 1) naming the \
-      option that raises it. render never writes over its input, nor over an existing file \
-      without --force.
-
-      In full: docs/cli.md#render; budgets: docs/render-budget.md. Drawing and \
-      decoding limits (--max-render-work, --max-strokes, …): --help-hidden.
-      """)
-
-  @Argument(
-    help: ArgumentHelp(
-      "The documents (several: into one PDF), or - for standard input.", valueName: "in"))
+struct Render: RunnableCommand {
+  /// The documents (several: into one PDF), or - for standard input.
   var inputs: [String] = []
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp(
-      "The file to write (out-0.png, out-1.png, … for several sections), or - for standard output.",
-      valueName: "file"))
+  /// The file to write (out-0.png, out-1.png, … for several sections), or - for standard output.
   var output: String?
 
   /// Accepted only to be refused with a reason: a drawing never replaces the document.
-  @Flag(help: .hidden)
   var inPlace = false
 
-  @Option(help: "png, jpeg, svg, pdf or outline-json (default: from the output's extension).")
+  /// png, jpeg, svg, pdf or outline-json (default: from the output's extension).
   var format: PictureFormat?
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("The section to draw (0-based), or all.", valueName: "n|all"))
+  /// The section to draw (0-based), or all.
   var section: String = "all"
 
-  @OptionGroup var drawing: DrawingOptions
+  /// How the pages are drawn.
+  var drawing = DrawingOptions()
 
-  @OptionGroup var animation: AnimationOptions
+  /// The replay of the strokes (`--animate`).
+  var animation = AnimationOptions()
 
-  @OptionGroup var overwrite: OverwriteOptions
+  /// Whether an existing output may be replaced (`--force`).
+  var overwrite = OverwriteOptions()
 
-  @OptionGroup var limitOptions: LimitOptions
+  /// The decoding limits (`--max-strokes`, …).
+  var limitOptions = LimitOptions()
 
   func validate() throws {
     if inPlace {
@@ -207,17 +187,7 @@ struct Render: ParsableCommand {
 
 }
 
-extension Render: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.inputs = []
-    command.output = nil
-    command.inPlace = false
-    command.format = nil
-    command.section = "all"
-    return command
-  }
-
+extension Render {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("-o", "--output", as: String.self) { $0.output = $1 },
@@ -233,10 +203,85 @@ extension Render: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.drawing = $1 }, access: { try $1(&$0.drawing) }),
-      DirectGroup(set: { $0.animation = $1 }, access: { try $1(&$0.animation) }),
-      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.drawing) },
+      DirectGroup { try $1(&$0.animation) },
+      DirectGroup { try $1(&$0.overwrite) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
+  }
+}
+
+extension Render {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Render`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "render",
+      abstract: "Draw a WILL document's sections as PNG, JPEG, SVG, PDF or outline JSON.",
+      discussion: """
+        Draws each section on its page (RIFF, raw and --fit ink: fitted to the ink); several \
+        sections give out-0.png, out-1.png, …, or one PDF, and several documents one PDF with \
+        a bookmark each. SVG and PDF draw each stroke as one filled outline (particles and \
+        hairs: the ink as an image). Going over a drawing limit is an error (exit 1) naming the \
+        option that raises it. render never writes over its input, nor over an existing file \
+        without --force.
+
+        In full: docs/cli.md#render; budgets: docs/render-budget.md. Drawing and \
+        decoding limits (--max-render-work, --max-strokes, …): --help-hidden.
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "The documents (several: into one PDF), or - for standard input.", valueName: "in"))
+    var inputs: [String] = []
+
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp(
+        "The file to write (out-0.png, out-1.png, … for several sections), or - for standard output.",
+        valueName: "file"))
+    var output: String?
+
+    /// Accepted only to be refused with a reason: a drawing never replaces the document.
+    @Flag(help: .hidden)
+    var inPlace = false
+
+    @Option(help: "png, jpeg, svg, pdf or outline-json (default: from the output's extension).")
+    var format: PictureFormat?
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("The section to draw (0-based), or all.", valueName: "n|all"))
+    var section: String = "all"
+
+    @OptionGroup
+    var drawing: DrawingOptions.Declaration
+
+    @OptionGroup
+    var animation: AnimationOptions.Declaration
+
+    @OptionGroup
+    var overwrite: OverwriteOptions.Declaration
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Render {
+      var plain = Render()
+      plain.inputs = inputs
+      plain.output = output
+      plain.inPlace = inPlace
+      plain.format = format
+      plain.section = section
+      plain.drawing = drawing.plain
+      plain.animation = animation.plain
+      plain.overwrite = overwrite.plain
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

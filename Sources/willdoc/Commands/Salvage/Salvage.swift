@@ -9,29 +9,18 @@ import InkCodec
 
 /// `willdoc salvage DAMAGED -o RECOVERED`: recover the strokes of a damaged document that can
 /// be shown to be the original's, in its container.
-struct Salvage: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "salvage",
-    abstract: "Recover the intact strokes of a damaged WILL document, inventing none.",
-    discussion: """
-      Keeps only strokes that can be shown to be the original's (nothing from a part whose \
-      checksum fails), finds zip entries without a central directory or behind a prefix, \
-      rebuilds sections whose SVGs are broken, writes a valid document in the input's \
-      container and reports every damaged part with the strokes kept and dropped. \
-      Exit status 0 intact, 1 something lost (the document is still written), 2 no WILL data. \
-      \(OverwriteOptions.policy) In full: docs/cli.md#salvage. \(LimitOptions.helpNote)
-      """)
+struct Salvage: RunnableCommand {
+  /// The damaged document, or - for standard input.
+  var input: String = ""
 
-  @Argument(
-    help: ArgumentHelp("The damaged document, or - for standard input.", valueName: "damaged"))
-  var input: String
+  /// Where the result is written (`-o`, `--in-place`).
+  var outputOptions = OutputOptions()
 
-  @OptionGroup var outputOptions: OutputOptions
-
-  @Option(help: "The container to write: opc, riff or raw (default: the input's).")
+  /// The container to write: opc, riff or raw (default: the input's).
   var container: ContainerKind?
 
-  @OptionGroup var limitOptions: LimitOptions
+  /// The decoding limits (`--max-strokes`, …).
+  var limitOptions = LimitOptions()
 
   func validate() throws {
     try outputOptions.validate(input: input, role: "damaged file")
@@ -105,13 +94,7 @@ struct Salvage: ParsableCommand {
   }
 }
 
-extension Salvage: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.container = nil
-    return command
-  }
-
+extension Salvage {
   static var ownDirectOptions: [DirectOption<Self>] {
     [.value("--container", as: ContainerKind.self) { $0.container = $1 }]
   }
@@ -120,8 +103,52 @@ extension Salvage: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.outputOptions = $1 }, access: { try $1(&$0.outputOptions) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.outputOptions) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
+  }
+}
+
+extension Salvage {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Salvage`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "salvage",
+      abstract: "Recover the intact strokes of a damaged WILL document, inventing none.",
+      discussion: """
+        Keeps only strokes that can be shown to be the original's (nothing from a part whose \
+        checksum fails), finds zip entries without a central directory or behind a prefix, \
+        rebuilds sections whose SVGs are broken, writes a valid document in the input's \
+        container and reports every damaged part with the strokes kept and dropped. \
+        Exit status 0 intact, 1 something lost (the document is still written), 2 no WILL data. \
+        \(OverwriteOptions.policy) In full: docs/cli.md#salvage. \(LimitOptions.helpNote)
+        """)
+
+    @Argument(
+      help: ArgumentHelp("The damaged document, or - for standard input.", valueName: "damaged"))
+    var input: String
+
+    @OptionGroup
+    var outputOptions: OutputOptions.Declaration
+
+    @Option(help: "The container to write: opc, riff or raw (default: the input's).")
+    var container: ContainerKind?
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Salvage {
+      var plain = Salvage()
+      plain.input = input
+      plain.outputOptions = outputOptions.plain
+      plain.container = container
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

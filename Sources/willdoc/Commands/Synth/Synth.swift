@@ -9,43 +9,24 @@ import InkSynthesis
 #endif
 
 /// `willdoc synth --seed N --strokes K -o out.will`: synthetic handwritten notes.
-struct Synth: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "synth",
-    abstract: "Write synthetic handwritten notes: seeded, deterministic test documents.",
-    discussion: """
-      Words, dots, scribbles, underlines and erased fragments (ts/tf) from a simple motor \
-      model's 120-240 Hz pen samples, built into strokes by InkInput, on 592 x 864 pages. \
-      The same seed and options always give the same bytes. \(OverwriteOptions.policy) \
-      In full: docs/cli.md#synth.
-      """)
-
-  @Option(help: "The random seed.")
+struct Synth: RunnableCommand {
+  /// The random seed.
   var seed: UInt64 = 2015
 
-  @Option(help: "How many strokes to write.")
+  /// How many strokes to write.
   var strokes: Int = 200
 
-  @Option(help: "The container: opc, riff or raw.")
+  /// The container: opc, riff or raw.
   var container: ContainerKind = .opc
 
-  @Option(
-    help: ArgumentHelp(
-      """
-      The decimal precision of the stored values, 0...6. A value must fit Int32 once scaled \
-      by 10^precision, so precision 7 holds at most 214.7 and 8 at most 21.47, less than \
-      the 592 x 864 page: they are refused, not clamped. A RIFF or raw note longer than \
-      2147 units needs precision 5 or less. Precision 0 stores whole numbers, widths \
-      included (a 1.4 wide stroke is stored 1 wide).
-      """, valueName: "n"))
+  /// The decimal precision of the stored values, 0...6.
   var precision: Int = 2
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
-  var output: String
+  /// The file to write, or - for standard output.
+  var output: String = ""
 
-  @OptionGroup var overwrite: OverwriteOptions
+  /// Whether an existing output may be replaced (`--force`).
+  var overwrite = OverwriteOptions()
 
   func validate() throws {
     guard (0...1_000_000).contains(strokes) else {
@@ -86,16 +67,7 @@ struct Synth: ParsableCommand {
   }
 }
 
-extension Synth: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.seed = 2015
-    command.strokes = 200
-    command.container = .opc
-    command.precision = 2
-    return command
-  }
-
+extension Synth {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--seed") { $0.seed = $1 },
@@ -108,7 +80,66 @@ extension Synth: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.overwrite = $1 }, access: { try $1(&$0.overwrite) })
+      DirectGroup { try $1(&$0.overwrite) }
     ]
+  }
+}
+
+extension Synth {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Synth`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "synth",
+      abstract: "Write synthetic handwritten notes: seeded, deterministic test documents.",
+      discussion: """
+        Words, dots, scribbles, underlines and erased fragments (ts/tf) from a simple motor \
+        model's 120-240 Hz pen samples, built into strokes by InkInput, on 592 x 864 pages. \
+        The same seed and options always give the same bytes. \(OverwriteOptions.policy) \
+        In full: docs/cli.md#synth.
+        """)
+
+    @Option(help: "The random seed.")
+    var seed: UInt64 = 2015
+
+    @Option(help: "How many strokes to write.")
+    var strokes: Int = 200
+
+    @Option(help: "The container: opc, riff or raw.")
+    var container: ContainerKind = .opc
+
+    @Option(
+      help: ArgumentHelp(
+        """
+        The decimal precision of the stored values, 0...6. A value must fit Int32 once scaled \
+        by 10^precision, so precision 7 holds at most 214.7 and 8 at most 21.47, less than \
+        the 592 x 864 page: they are refused, not clamped. A RIFF or raw note longer than \
+        2147 units needs precision 5 or less. Precision 0 stores whole numbers, widths \
+        included (a 1.4 wide stroke is stored 1 wide).
+        """, valueName: "n"))
+    var precision: Int = 2
+
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
+    var output: String
+
+    @OptionGroup
+    var overwrite: OverwriteOptions.Declaration
+
+    var plain: Synth {
+      var plain = Synth()
+      plain.seed = seed
+      plain.strokes = strokes
+      plain.container = container
+      plain.precision = precision
+      plain.output = output
+      plain.overwrite = overwrite.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }

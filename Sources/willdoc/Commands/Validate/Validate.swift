@@ -12,45 +12,27 @@ import InkCodec
 #endif
 
 /// `willdoc validate FILE...`: diagnostics with severity, code and location.
-struct Validate: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "validate",
-    abstract: "Check WILL documents against everything the format promises.",
-    discussion: """
-      Each diagnostic has its severity, a stable code (docs/validate.md), the part, byte offset \
-      and stroke index, and a sentence. With one file, diagnostics of one code in one part are \
-      one line with their count and first locations; with several, one line per file and a \
-      total; --all lists every diagnostic.
+struct Validate: RunnableCommand {
+  /// The documents, or - for standard input.
+  var files: [String] = []
 
-      Exit status: 0 valid (warnings allowed unless --strict), 1 invalid, 2 unreadable (not a \
-      WILL file, or an I/O error), 64 usage; over several files the highest wins. In full: \
-      docs/cli.md#validate. \(LimitOptions.helpNote)
-      """)
-
-  @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))
-  var files: [String]
-
-  @Option(help: "text or json (see docs/json.md).")
+  /// text or json (see docs/json.md).
   var format: ReportFormat = .text
 
-  @Flag(help: "Fail (exit 1) on warnings too.")
+  /// Fail (exit 1) on warnings too.
   var strict = false
 
-  @Flag(
-    help: """
-      List every diagnostic on a line of its own (by default one line per code and part), \
-      under its file's line when there are several files.
-      """)
+  /// List every diagnostic on a line of its own.
   var all = false
 
-  @Option(
-    help: ArgumentHelp(
-      "The most diagnostics listed per file (JSON: counts per code cover the rest).",
-      valueName: "n"))
+  /// The most diagnostics listed per file (JSON: counts per code cover the rest).
   var maxDiagnostics = 1_000
 
-  @OptionGroup var colorOptions: ColorOptions
-  @OptionGroup var limitOptions: LimitOptions
+  /// Whether the text is coloured (`--color`).
+  var colorOptions = ColorOptions()
+
+  /// The decoding limits (`--max-strokes`, …).
+  var limitOptions = LimitOptions()
 
   /// The outcome for one file.
   struct FileResult {
@@ -287,16 +269,7 @@ struct Validate: ParsableCommand {
   }
 }
 
-extension Validate: DirectlyParsable {
-  static var directDefaults: Self {
-    var command = Self()
-    command.format = .text
-    command.strict = false
-    command.all = false
-    command.maxDiagnostics = 1_000
-    return command
-  }
-
+extension Validate {
   static var ownDirectOptions: [DirectOption<Self>] {
     [
       .value("--format") { $0.format = $1 },
@@ -312,8 +285,72 @@ extension Validate: DirectlyParsable {
 
   static var directGroups: [DirectGroup<Self>] {
     [
-      DirectGroup(set: { $0.colorOptions = $1 }, access: { try $1(&$0.colorOptions) }),
-      DirectGroup(set: { $0.limitOptions = $1 }, access: { try $1(&$0.limitOptions) }),
+      DirectGroup { try $1(&$0.colorOptions) },
+      DirectGroup { try $1(&$0.limitOptions) },
     ]
+  }
+}
+
+extension Validate {
+  /// The command as swift-argument-parser declares it, for its help, its errors and the lines
+  /// the table leaves; it validates and runs the ``Validate`` it parses to.
+  struct Declaration: ParsableCommand, ArgumentsDeclaration {
+    static let configuration = CommandConfiguration(
+      commandName: "validate",
+      abstract: "Check WILL documents against everything the format promises.",
+      discussion: """
+        Each diagnostic has its severity, a stable code (docs/validate.md), the part, byte offset \
+        and stroke index, and a sentence. With one file, diagnostics of one code in one part are \
+        one line with their count and first locations; with several, one line per file and a \
+        total; --all lists every diagnostic.
+
+        Exit status: 0 valid (warnings allowed unless --strict), 1 invalid, 2 unreadable (not a \
+        WILL file, or an I/O error), 64 usage; over several files the highest wins. In full: \
+        docs/cli.md#validate. \(LimitOptions.helpNote)
+        """)
+
+    @Argument(help: ArgumentHelp("The documents, or - for standard input.", valueName: "file"))
+    var files: [String]
+
+    @Option(help: "text or json (see docs/json.md).")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Flag(
+      help: """
+        List every diagnostic on a line of its own (by default one line per code and part), \
+        under its file's line when there are several files.
+        """)
+    var all = false
+
+    @Option(
+      help: ArgumentHelp(
+        "The most diagnostics listed per file (JSON: counts per code cover the rest).",
+        valueName: "n"))
+    var maxDiagnostics = 1_000
+
+    @OptionGroup
+    var colorOptions: ColorOptions.Declaration
+
+    @OptionGroup
+    var limitOptions: LimitOptions.Declaration
+
+    var plain: Validate {
+      var plain = Validate()
+      plain.files = files
+      plain.format = format
+      plain.strict = strict
+      plain.all = all
+      plain.maxDiagnostics = maxDiagnostics
+      plain.colorOptions = colorOptions.plain
+      plain.limitOptions = limitOptions.plain
+      return plain
+    }
+
+    func validate() throws { try plain.validate() }
+
+    func run() throws { try plain.run() }
   }
 }
