@@ -326,7 +326,5 @@ extension DrawingOptions {
       plain.maxImageScans = maxImageScans
       return plain
     }
-
-    func validate() throws { try plain.validate() }
   }
 }

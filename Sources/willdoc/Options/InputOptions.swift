@@ -254,7 +254,5 @@ extension LimitOptions {
       plain.maxBrushes = maxBrushes
       return plain
     }
-
-    func validate() throws { try plain.validate() }
   }
 }

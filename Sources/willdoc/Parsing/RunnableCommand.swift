@@ -21,3 +21,16 @@ protocol ArgumentsDeclaration: ParsableArguments {
   /// The parsed values, as the plain arguments.
   var plain: Arguments { get }
 }
+
+extension ArgumentsDeclaration {
+  /// The plain arguments' own check; swift-argument-parser calls each option group's too.
+  func validate() throws { try plain.validate() }
+}
+
+extension ArgumentsDeclaration where Self: ParsableCommand, Arguments: RunnableCommand {
+  /// Runs the plain command, as the table's lines run.
+  func run() throws {
+    var command = plain
+    try command.run()
+  }
+}

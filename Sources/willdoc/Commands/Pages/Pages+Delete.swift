@@ -78,9 +78,5 @@ extension Pages.Delete {
       plain.limitOptions = limitOptions.plain
       return plain
     }
-
-    func validate() throws { try plain.validate() }
-
-    func run() throws { try plain.run() }
   }
 }

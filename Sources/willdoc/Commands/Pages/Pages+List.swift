@@ -137,7 +137,5 @@ extension Pages.List {
       plain.limitOptions = limitOptions.plain
       return plain
     }
-
-    func run() throws { try plain.run() }
   }
 }

@@ -149,9 +149,5 @@ extension Pages.Merge {
       plain.limitOptions = limitOptions.plain
       return plain
     }
-
-    func validate() throws { try plain.validate() }
-
-    func run() throws { try plain.run() }
   }
 }

@@ -115,9 +115,5 @@ extension Pages.Rotate {
       plain.limitOptions = limitOptions.plain
       return plain
     }
-
-    func validate() throws { try plain.validate() }
-
-    func run() throws { try plain.run() }
   }
 }

@@ -163,8 +163,6 @@ extension PartCommand {
       plain.arguments = arguments.plain
       return plain
     }
-
-    func run() throws { try plain.run() }
   }
 }
 
@@ -186,8 +184,6 @@ extension ExtractCommand {
       plain.arguments = arguments.plain
       return plain
     }
-
-    func run() throws { try plain.run() }
   }
 }
 
@@ -227,7 +223,5 @@ extension PartArguments {
       plain.limitOptions = limitOptions.plain
       return plain
     }
-
-    func validate() throws { try plain.validate() }
   }
 }

@@ -317,9 +317,5 @@ extension Reencode {
       plain.limitOptions = limitOptions.plain
       return plain
     }
-
-    func validate() throws { try plain.validate() }
-
-    func run() throws { try plain.run() }
   }
 }

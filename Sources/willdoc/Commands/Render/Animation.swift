@@ -174,7 +174,5 @@ extension AnimationOptions {
       plain.fps = fps
       return plain
     }
-
-    func validate() throws { try plain.validate() }
   }
 }

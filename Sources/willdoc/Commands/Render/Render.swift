@@ -279,9 +279,5 @@ extension Render {
       plain.limitOptions = limitOptions.plain
       return plain
     }
-
-    func validate() throws { try plain.validate() }
-
-    func run() throws { try plain.run() }
   }
 }

@@ -137,9 +137,5 @@ extension Synth {
       plain.overwrite = overwrite.plain
       return plain
     }
-
-    func validate() throws { try plain.validate() }
-
-    func run() throws { try plain.run() }
   }
 }
