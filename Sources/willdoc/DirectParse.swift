@@ -54,8 +54,6 @@ enum DirectParse {
     /// `ParsableCommand.Type` looks up the declaration's conformance, for every table a run
     /// lists.
     let declaration: @Sendable () -> ParsableCommand.Type
-    /// The command's plain type, asked for as ``declaration``.
-    let command: @Sendable () -> any RunnableCommand.Type
     /// The command the table fills from the rest of the line; nil when it leaves the line.
     let parse: @Sendable (ArraySlice<String>) -> (any RunnableCommand)?
     /// The command its declaration parses from the rest of the line; nil for an error, which
@@ -65,7 +63,6 @@ enum DirectParse {
     init<Command: RunnableCommand>(_ path: [String], _: Command.Type) {
       self.path = path
       self.declaration = { Command.Declaration.self }
-      self.command = { Command.self }
       self.parse = { Command.directlyParsed($0) }
       self.parseDeclared = { (try? Command.Declaration.parse(Array($0)))?.plain }
     }

@@ -68,8 +68,9 @@ import Testing
     return leaves
   }()
 
-  static func tableNames<Command: DirectlyParsable>(_ type: Command.Type) -> [String] {
-    type.directOptions.flatMap(\.names)
+  /// The option names in the table of the plain arguments `declaration` declares.
+  static func tableNames<Declaration: ArgumentsDeclaration>(_: Declaration.Type) -> [String] {
+    Declaration.Arguments.directOptions.flatMap(\.names)
   }
 
   @Test func theBinaryDescribesEveryCommand() {
@@ -80,7 +81,9 @@ import Testing
     for leaf in Self.leaves {
       let (table, _) = try #require(DirectParse.table(leaf.path), "\(leaf) has no table")
       let declared = Set(leaf.options.flatMap(\.names))
-      let listed = Self.tableNames(table.command())
+      let declaration = try #require(
+        table.declaration() as? any ArgumentsDeclaration.Type, "\(leaf)")
+      let listed = Self.tableNames(declaration)
       #expect(Set(listed) == declared, "\(leaf)")
       #expect(listed.count == Set(listed).count, "\(leaf) lists a name twice")
     }
@@ -162,9 +165,7 @@ import Testing
       limitsSeen = limitsSeen || leaf.options.contains { $0.names.contains("--max-parts") }
       for line in lines {
         let (table, rest) = try #require(DirectParse.table(line), "\(line)")
-        let parsed = (try? table.declaration().parse(Array(rest))).flatMap {
-          ($0 as? any ArgumentsDeclaration)?.plain
-        }
+        let parsed = table.parseDeclared(rest)
         guard let direct = table.parse(rest) else {
           if parsed != nil { declined.append(line.joined(separator: " ")) }
           continue
